@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { ServerConfig } from './config.ts'
+import type { Database } from './db/client.ts'
+import type { FileStore } from './files/store.ts'
+import type { Providers } from './identity/providers.ts'
+import type { Secrets } from './secrets.ts'
+import { authPlugin } from './plugins/auth.ts'
+import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
+import { envelopePlugin } from './plugins/envelope.ts'
+import { MAX_UPLOAD_BYTES } from './files/limits.ts'
+import { authRoutes } from './auth/routes.ts'
+import { configRoutes } from './config/routes.ts'
+import { fileRoutes } from './files/routes.ts'
+import { identityRoutes } from './identity/routes.ts'
+import { ocrRoutes } from './identity/ocr-routes.ts'
+import { regionRoutes } from './regions/routes.ts'
+import { handwritingRoutes } from './signing/handwriting-routes.ts'
+import { verifyRoutes } from './signing/verify-routes.ts'
+import { sealRoutes } from './seals/routes.ts'
+import { cutoutRoutes } from './seals/cutout-routes.ts'
+import { personalSealRoutes } from './personal-seal/routes.ts'
+import { adminRoutes } from './config/admin-routes.ts'
+import { ensureCertificateAuthority } from './trust/ca.ts'
+import { createTrust } from './trust/context.ts'
+import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    db: Database
+    config: ServerConfig
+    files: FileStore
+    providers: Providers
+    secrets: Secrets
+  }
+}
+
+export type AppDependencies = {
+  config: ServerConfig
+  db: Database
+  files: FileStore
+  providers: Providers
+  secrets: Secrets
+  logger?: boolean
+}
+
+/** Builds the whole service: API under /api, its OpenAPI document at /api/docs, and the built web app. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: deps.config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: true,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('db', deps.db)
+  app.decorate('config', deps.config)
+  app.decorate('files', deps.files)
+  app.decorate('providers', deps.providers)
+  app.decorate('secrets', deps.secrets)
+  // The CA exists before the first request: created at first start, checked against the master key after.
+  const trust = createTrust({ db: deps.db, secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl })
+  await ensureCertificateAuthority(trust)
+  app.decorate('trust', trust)
+
+  await app.register(swagger, {
+    openapi: { info: { title: '电子印章服务 API', version: '0.1.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
+  await app.register(envelopePlugin)
+  await app.register(authPlugin)
+  await app.register(duplicateGuardPlugin)
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes)
+      await api.register(configRoutes)
+      await api.register(adminRoutes)
+      await api.register(fileRoutes)
+      await api.register(identityRoutes)
+      await api.register(ocrRoutes)
+      await api.register(regionRoutes)
+      await api.register(trustPublicRoutes)
+      await api.register(sealPinRoutes)
+      await api.register(handwritingRoutes)
+      await api.register(verifyRoutes)
+      await api.register(sealRoutes)
+      await api.register(cutoutRoutes)
+      await api.register(personalSealRoutes)
+    },
+    { prefix: '/api' },
+  )
+
+  // Runtime configuration of the web client (spec 000 §7: base addresses come from runtime config).
+  app.get('/runtime-config.js', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    const runtime = { api: deps.config.apiBase, bindApi: deps.config.bindApiBase, sandbox: deps.providers.sms.kind === 'sandbox' }
+    return reply.type('text/javascript').header('cache-control', 'no-cache').send(`window.SEAL_RUNTIME_CONFIG = ${JSON.stringify(runtime)};\n`)
+  })
+
+  await registerWebApp(app, deps.config.webDist)
+  return app
+}
+
+/** Serves the built H5 app; unknown non-API paths get index.html so client routes survive a reload. */
+async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const hasWeb = existsSync(join(webDist, 'index.html'))
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false })
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/')
+    if (!isApi && hasWeb && request.method === 'GET') return reply.sendFile('index.html')
+    return reply.status(404).send({ resultStatus: '404', responseInfo: '接口不存在', data: null })
+  })
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ok } from '@seal/shared/api/envelope'
+import {
+  enterpriseLoginBody,
+  loginInfo,
+  loginResult,
+  personalLoginBody,
+  sendSmsCodeBody,
+  type LoginInfo,
+} from '@seal/shared/api/auth'
+import { callerOf } from '../plugins/auth.ts'
+import { envelopeOf } from '../plugins/schemas.ts'
+import type { Caller } from './caller.ts'
+import { loginEnterprise, loginPersonal } from './login.ts'
+import { revokeSession } from './sessions.ts'
+import { sendSmsCode } from './sms-codes.ts'
+
+/** Standalone login for users who do not arrive from a host app with a token (spec 002 §4). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/sms/send',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: '发送登录短信验证码（60秒内不可重发）',
+        body: sendSmsCodeBody,
+        response: { 200: envelopeOf(z.object({ resendAfterSeconds: z.number() })) },
+      },
+    },
+    async (request) => {
+      const result = await sendSmsCode({ db: app.db, sms: app.providers.sms, ...request.body })
+      return ok(result, '验证码已发送')
+    },
+  )
+
+  app.post(
+    '/auth/login/personal',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: '个人登录：手机号+短信验证码', body: personalLoginBody, response: { 200: envelopeOf(loginResult) } },
+    },
+    async (request) => ok(await loginPersonal({ db: app.db, ...request.body, ip: request.ip }), '登录成功'),
+  )
+
+  app.post(
+    '/auth/login/enterprise',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: '企业登录：法定代表人手机号+短信验证码',
+        body: enterpriseLoginBody,
+        response: { 200: envelopeOf(loginResult) },
+      },
+    },
+    async (request) => ok(await loginEnterprise({ db: app.db, ...request.body, ip: request.ip }), '登录成功'),
+  )
+
+  app.get(
+    '/auth/me',
+    { schema: { tags: ['auth'], summary: '当前登录身份', response: { 200: envelopeOf(loginInfo) } } },
+    async (request) => ok(toLoginInfo(callerOf(request))),
+  )
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: '退出登录', response: { 200: envelopeOf(z.null()) } } },
+    async (request) => {
+      await revokeSession(app.db, callerOf(request).sessionId)
+      return ok(null, '已退出登录')
+    },
+  )
+}
+
+function toLoginInfo(caller: Caller): LoginInfo {
+  return {
+    kind: caller.kind,
+    personName: caller.person.name,
+    personCard: caller.person.identityNo,
+    cardKind: caller.person.identityType,
+    phone: caller.person.phone,
+    socialCreditCode: caller.unit?.socialCreditCode ?? null,
+    companyName: caller.unit?.name ?? null,
+    unitTypeCode: caller.unit?.unitTypeCode ?? null,
+  }
+}

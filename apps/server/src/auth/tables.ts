@@ -1,0 +1,89 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, id } from '../db/columns.ts'
+
+/** A natural person, identified by ID type and number (111 = resident ID card). */
+export const persons = pgTable(
+  'persons',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    identityType: text('identity_type').notNull().default('111'),
+    identityNo: text('identity_no').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('persons_identity_uq').on(t.identityType, t.identityNo), index('persons_phone_idx').on(t.phone)],
+)
+
+/** An organisation (enterprise, government or public institution), identified by its credit code. */
+export const units = pgTable('units', {
+  id: id(),
+  name: text('name').notNull(),
+  socialCreditCode: text('social_credit_code').notNull().unique(),
+  unitTypeCode: text('unit_type_code').notNull().default('02'),
+  legalPersonId: text('legal_person_id')
+    .notNull()
+    .references(() => persons.id),
+  /** Registration region: the district code of the three-level tree. */
+  regionCode: text('region_code'),
+  createdAt: createdAt(),
+})
+
+/**
+ * Who logs in. A personal account acts for a person; an enterprise account acts for a unit through its
+ * legal representative (spec 002 §4 "Start-up": enterprise login needs the legal person's name and ID).
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['personal', 'enterprise'] }).notNull(),
+    personId: text('person_id')
+      .notNull()
+      .references(() => persons.id),
+    unitId: text('unit_id').references(() => units.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('accounts_kind_person_unit_uq').on(t.kind, t.personId, t.unitId)],
+)
+
+/** Bearer sessions; only the SHA-256 of the token is stored. */
+export const sessions = pgTable('sessions', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+})
+
+/** SMS verification codes (hashed), with the limits the providers section of DESIGN.md asks for. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.purpose)],
+)
+
+/** `/login/record`: who entered, with or without a face check (spec 002 §4 step 4). */
+export const loginRecords = pgTable('login_records', {
+  id: id(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  identity: text('identity').notNull(),
+  name: text('name').notNull(),
+  serialNoFace: text('serial_no_face'),
+  type: text('type', { enum: ['face', 'non-face'] }).notNull(),
+  createdAt: createdAt(),
+})

@@ -1,0 +1,69 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ok } from '@seal/shared/api/envelope'
+import { invalidInput, unauthorized } from '../errors.ts'
+import { configDefaults, configKeys, type ConfigKey } from '@seal/shared/api/config'
+import { removeConfig, resolveConfig, setConfig } from './service.ts'
+
+const scope = z
+  .string()
+  .regex(/^(global|unit:[0-9A-Z]{18}|person:[0-9X]{15,18})$/, 'scope 须为 global、unit:<统一社会信用代码> 或 person:<身份证号>')
+const key = z.enum(configKeys as [ConfigKey, ...ConfigKey[]])
+
+/**
+ * The operator API until the back-office console exists: change configuration by scope. Guarded by the
+ * admin token (ADMIN_TOKEN, or generated into the data folder and printed at start in development).
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/admin/')) return
+    const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer /i, ''))
+    const expected = Buffer.from(app.secrets.adminToken)
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized()
+  })
+
+  app.get(
+    '/admin/config',
+    { config: { public: true }, schema: { tags: ['admin'], summary: '查看某范围生效的配置', querystring: z.object({ scope: scope.default('global') }) } },
+    async (request) => {
+      const [kind, value] = request.query.scope.split(':')
+      return ok(
+        await resolveConfig(app.db, {
+          socialCreditCode: kind === 'unit' ? value : undefined,
+          identityNo: kind === 'person' ? value : undefined,
+        }),
+      )
+    },
+  )
+
+  app.put(
+    '/admin/config',
+    {
+      config: { public: true },
+      schema: { tags: ['admin'], summary: '设置配置项', body: z.object({ scope: scope.default('global'), key, value: z.json() }) },
+    },
+    async (request) => {
+      const expected = configDefaults[request.body.key]
+      if (kindOf(expected) !== kindOf(request.body.value)) {
+        throw invalidInput(`配置项 ${request.body.key} 的值类型应为 ${kindOf(expected)}`)
+      }
+      await setConfig(app.db, request.body)
+      return ok(null, '修改成功')
+    },
+  )
+
+  app.delete(
+    '/admin/config',
+    {
+      config: { public: true },
+      schema: { tags: ['admin'], summary: '删除配置项（恢复默认）', body: z.object({ scope: scope.default('global'), key }) },
+    },
+    async (request) => {
+      await removeConfig(app.db, request.body)
+      return ok(null, '操作成功')
+    },
+  )
+}
+
+const kindOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value)

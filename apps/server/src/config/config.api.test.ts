@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demo } from '../seed.ts'
+import { startTestApp, type TestApp } from '../test/harness.ts'
+import { ensureOperationManual } from './operation-manual.ts'
+
+describe('configuration by identity', () => {
+  let t: TestApp
+  const admin = (body: unknown, method: 'PUT' | 'DELETE' = 'PUT') =>
+    t.app.inject({ method, url: '/api/admin/config', payload: body as object, headers: { authorization: `Bearer ${t.secrets.adminToken}` } })
+
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('answers the defaults before login, with the entry enabled', async () => {
+    const config = await t.call({ url: '/api/config/queryByIdentity', body: {} })
+    expect(config.body.data).toMatchObject({ enable: true, buttonConfig: 3, authorizationMenu: true, minApplicantAge: 14 })
+  })
+
+  it('lets an operator close the entry for one person only, the narrower scope winning', async () => {
+    const token = await t.loginPersonal(demo.person.phone)
+    const set = await admin({ scope: `person:${demo.person.identityNo}`, key: 'enable', value: false })
+    expect(set.json()).toMatchObject({ resultStatus: '00' })
+    expect((await t.call({ url: '/api/config/queryByIdentity', body: {}, token })).body.data.enable).toBe(false)
+    expect((await t.call({ url: '/api/config/queryByIdentity', body: {} })).body.data.enable).toBe(true)
+    await admin({ scope: `person:${demo.person.identityNo}`, key: 'enable' }, 'DELETE')
+    expect((await t.call({ url: '/api/config/queryByIdentity', body: {}, token })).body.data.enable).toBe(true)
+  })
+
+  it('ignores an identity in the payload: the session decides', async () => {
+    await admin({ scope: `person:${demo.legalPerson.identityNo}`, key: 'buttonConfig', value: 1 })
+    const spoofed = await t.call({ url: '/api/config/queryByIdentity', body: { personIdentity: demo.legalPerson.identityNo } })
+    expect(spoofed.body.data.buttonConfig).toBe(3)
+  })
+
+  it('refuses the operator API without the admin token and a value of the wrong type', async () => {
+    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/admin/config', payload: { key: 'enable', value: false } })
+    expect(anonymous.statusCode).toBe(401)
+    const wrongType = await admin({ key: 'enable', value: 'no' })
+    expect(wrongType.json()).toMatchObject({ resultStatus: '400', responseInfo: '配置项 enable 的值类型应为 boolean' })
+    const unknownKey = await admin({ key: 'nonsense', value: 1 })
+    expect(unknownKey.json().resultStatus).toBe('400')
+  })
+})
+
+describe('operation manual', () => {
+  it('is generated once as a Chinese PDF and served to /applyPdf; an operator-configured manual is kept', async () => {
+    const test = await startTestApp()
+    try {
+      const missing = await test.call({ method: 'GET', url: '/api/configs/operation/manual' })
+      expect(missing.body).toMatchObject({ resultStatus: '404', responseInfo: '文件ID不存在' })
+
+      const fileId = await ensureOperationManual(test.db, test.app.files)
+      expect(fileId).toBeTruthy()
+      expect(await ensureOperationManual(test.db, test.app.files)).toBeUndefined()
+
+      const raw = await test.app.inject({ method: 'GET', url: '/api/configs/operation/manual' })
+      expect(raw.headers['content-type']).toBe('application/pdf')
+      expect(raw.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+    } finally {
+      await test.close()
+    }
+  })
+})

@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema.ts'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type OpenDatabase = {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  close: () => Promise<void>
+}
+
+/**
+ * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` is set, otherwise
+ * PGlite in `dataDir/pglite` (or in memory for `dataDir: ':memory:'`, used by tests).
+ * PGlite is single-process, so a lock file on the data folder refuses a second server on the same folder.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<OpenDatabase> {
+  const migrationsFolder = findMigrationsFolder()
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg')
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = drizzle(pool, { schema })
+    await migrate(db, { migrationsFolder })
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  const inMemory = options.dataDir === ':memory:'
+  const releaseLock = inMemory ? () => {} : lockDataFolder(options.dataDir)
+  const client = inMemory ? new PGlite() : new PGlite(join(options.dataDir, 'pglite'))
+  try {
+    const db = drizzle(client, { schema })
+    await migrate(db, { migrationsFolder })
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      close: async () => {
+        await client.close()
+        releaseLock()
+      },
+    }
+  } catch (error) {
+    await client.close().catch(() => {})
+    releaseLock()
+    throw error
+  }
+}
+
+/** Holds `dataDir/.lock` with our pid; a stale lock (its process gone) is taken over. */
+function lockDataFolder(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true })
+  const lockPath = join(dataDir, '.lock')
+  if (existsSync(lockPath)) {
+    const pid = Number(readFileSync(lockPath, 'utf8'))
+    if (pid && pid !== process.pid && isRunning(pid)) {
+      throw new Error(`数据目录 ${dataDir} 正被进程 ${pid} 使用（PGlite 只允许一个服务进程）`)
+    }
+    unlinkSync(lockPath)
+  }
+  closeSync(openSync(lockPath, 'wx'))
+  writeFileSync(lockPath, String(process.pid))
+  return () => {
+    if (existsSync(lockPath)) unlinkSync(lockPath)
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The `drizzle/` folder sits beside `src/` and `dist/`; look upward from this module to find it. */
+function findMigrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (let i = 0; i < 4; i++) {
+    const candidate = join(dir, 'drizzle')
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate
+    dir = dirname(dir)
+  }
+  throw new Error('drizzle migrations folder not found')
+}

@@ -1,0 +1,11 @@
+// Every table of the service, for Drizzle's query builder and for drizzle-kit's migration generator.
+export * from '../auth/tables.ts'
+export * from '../config/tables.ts'
+export * from '../files/tables.ts'
+export * from '../audit/tables.ts'
+export * from '../identity/tables.ts'
+export * from '../seals/tables.ts'
+export * from '../trust/tables.ts'
+export * from '../records/tables.ts'
+export * from '../signing/handwriting-tables.ts'
+export * from '../personal-seal/tables.ts'

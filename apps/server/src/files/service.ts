@@ -1,0 +1,102 @@
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { fileTypeFromBuffer } from 'file-type'
+import type { Caller } from '../auth/caller.ts'
+import type { Database } from '../db/client.ts'
+import { businessError, notFound } from '../errors.ts'
+import { ACCEPTED_MEDIA_TYPES, ACCESS_TOKEN_TTL_MS, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, type AcceptedMediaType } from './limits.ts'
+import type { FileStore } from './store.ts'
+import { files } from './tables.ts'
+
+export type StoredFile = typeof files.$inferSelect
+
+export const fileMessages = {
+  tooLarge: TOO_LARGE_MESSAGE,
+  wrongType: '请上传png、jpeg、jpg或pdf格式的文件',
+  empty: '文件内容为空',
+} as const
+
+/**
+ * Stores an uploaded file for its owner after checking what it really is: the type comes from the
+ * bytes (magic numbers), so a script renamed to .png is refused.
+ */
+export async function saveFile(options: {
+  db: Database
+  store: FileStore
+  ownerAccountId: string | null
+  bytes: Buffer
+  originalName: string
+}): Promise<StoredFile> {
+  const { db, store, bytes } = options
+  if (bytes.length === 0) throw businessError(fileMessages.empty)
+  if (bytes.length > MAX_UPLOAD_BYTES) throw businessError(fileMessages.tooLarge)
+  const detected = await fileTypeFromBuffer(bytes)
+  const mediaType = detected?.mime
+  if (!mediaType || !isAccepted(mediaType)) throw businessError(fileMessages.wrongType)
+
+  const now = new Date()
+  const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`
+  await store.put(storageKey, bytes)
+  const [row] = await db
+    .insert(files)
+    .values({
+      ownerAccountId: options.ownerAccountId,
+      originalName: sanitizeName(options.originalName, detected.ext),
+      mediaType,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      storageKey,
+    })
+    .returning()
+  return row!
+}
+
+/**
+ * A file the caller may read: their own uploads. Later features widen this (an authorised person reads
+ * the seal's letter), always through this one function.
+ */
+export async function findReadableFile(db: Database, caller: Caller, fileId: string): Promise<StoredFile> {
+  const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1)
+  if (!row || row.ownerAccountId !== caller.accountId) throw notFound('文件ID不存在')
+  return row
+}
+
+export async function findFileById(db: Database, fileId: string): Promise<StoredFile> {
+  const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1)
+  if (!row) throw notFound('文件ID不存在')
+  return row
+}
+
+/**
+ * A short-lived token for one file, for links opened outside our request layer (an <iframe>, a new tab)
+ * that cannot carry the bearer header: `fileId.expiry.hmac`.
+ */
+export function createAccessToken(key: Buffer, fileId: string, now = Date.now()): string {
+  const expiry = now + ACCESS_TOKEN_TTL_MS
+  return `${expiry}.${sign(key, fileId, expiry)}`
+}
+
+export function verifyAccessToken(key: Buffer, fileId: string, token: string, now = Date.now()): boolean {
+  const [expiryText, mac] = token.split('.')
+  const expiry = Number(expiryText)
+  if (!mac || !Number.isFinite(expiry) || expiry < now) return false
+  const expected = Buffer.from(sign(key, fileId, expiry))
+  const given = Buffer.from(mac)
+  return expected.length === given.length && timingSafeEqual(expected, given)
+}
+
+function sign(key: Buffer, fileId: string, expiry: number): string {
+  return createHmac('sha256', key).update(`${fileId}.${expiry}`).digest('base64url')
+}
+
+function isAccepted(mediaType: string): mediaType is AcceptedMediaType {
+  return (ACCEPTED_MEDIA_TYPES as readonly string[]).includes(mediaType)
+}
+
+/** Keeps a display name only: no path parts, no control characters, the real extension. */
+function sanitizeName(name: string, ext: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 120)
+  const stem = base.replace(/\.[^.]*$/, '') || 'file'
+  return `${stem}.${ext}`
+}

@@ -1,0 +1,35 @@
+import type { Database } from '../db/client.ts'
+import type { ServerConfig } from '../config.ts'
+import { httpFaceProvider, sandboxFaceProvider, type FaceProvider } from './face-provider.ts'
+import { httpOcrProvider, sandboxOcrProvider, type OcrProvider } from './ocr-provider.ts'
+import { httpSmsProvider, sandboxSmsProvider, type SmsProvider } from './sms-provider.ts'
+
+/** The external services the spec hands off to, each chosen by one environment variable (DESIGN.md). */
+export type Providers = {
+  sms: SmsProvider
+  face: FaceProvider
+  ocr: OcrProvider
+}
+
+export function createProviders(options: { config: ServerConfig; db: Database; log: (line: string) => void }): Providers {
+  const { config, db, log } = options
+  return {
+    sms:
+      config.providers.sms === 'http'
+        ? httpSmsProvider(required(config.providers.smsUrl, 'SMS_PROVIDER_URL'))
+        : sandboxSmsProvider({ db, log }),
+    face:
+      config.providers.face === 'http'
+        ? httpFaceProvider(required(config.providers.faceUrl, 'FACE_PROVIDER_URL'))
+        : sandboxFaceProvider(),
+    ocr:
+      config.providers.ocr === 'http'
+        ? httpOcrProvider(required(config.providers.ocrUrl, 'OCR_PROVIDER_URL'))
+        : sandboxOcrProvider(),
+  }
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} must be set when its provider is 'http'`)
+  return value
+}

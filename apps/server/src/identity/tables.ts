@@ -1,0 +1,51 @@
+import { index, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core'
+import { createdAt, id } from '../db/columns.ts'
+
+/** What the sandbox SMS provider "sent": the developer outbox page reads it. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  { id: id(), phone: text('phone').notNull(), text: text('text').notNull(), createdAt: createdAt() },
+  (t) => [index('sms_outbox_phone_idx').on(t.phone)],
+)
+
+/**
+ * One face verification: a token is exchanged first (paasExchangeToken), the selfie is checked against
+ * it, and the result is queried by serial number. Status 1 start, 2 success, 3 fail (spec 002 §4).
+ */
+export const faceVerifications = pgTable('face_verifications', {
+  id: id(),
+  tokenHash: text('token_hash').notNull().unique(),
+  identityType: text('identity_type').notNull(),
+  identityNo: text('identity_no').notNull(),
+  realName: text('real_name').notNull(),
+  status: text('status', { enum: ['1', '2', '3'] }).notNull().default('1'),
+  message: text('message'),
+  score: real('score'),
+  selfieFileId: text('selfie_file_id'),
+  requestedBy: text('requested_by'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+})
+
+/**
+ * One OCR upload (/paas-ai/ocr/uploadImgBase64): recognised at once, its result kept for the query by
+ * serial (busSerialNo). The image itself is not kept (ID images stay on the phone, spec 002 §5), only its
+ * SHA-256. imgType 10 ID front, 11 ID back, 20 business licence.
+ */
+export const ocrRequests = pgTable(
+  'ocr_requests',
+  {
+    id: id(),
+    imgType: text('img_type', { enum: ['10', '11', '20'] }).notNull(),
+    requestedBy: text('requested_by').notNull(),
+    imageSha256: text('image_sha256').notNull(),
+    status: text('status', { enum: ['recognized', 'failed'] }).notNull(),
+    /** The recognised fields (ocr-types.ts), or null when recognition failed. */
+    result: jsonb('result'),
+    /** Why recognition failed: unreadable, wrongSide or unavailable. */
+    failure: text('failure'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ocr_requests_requester_image_idx').on(t.requestedBy, t.imageSha256)],
+)

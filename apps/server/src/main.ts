@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { localFileStore } from './files/store.ts'
+import { createProviders } from './identity/providers.ts'
+import { loadSecrets } from './secrets.ts'
+import { demo, seedDemo } from './seed.ts'
+import { ensureOperationManual } from './config/operation-manual.ts'
+
+const config = loadConfig()
+mkdirSync(config.dataDir, { recursive: true })
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+const secrets = loadSecrets(config.dataDir)
+const app = await buildApp({
+  config,
+  db: database.db,
+  files: localFileStore(join(config.dataDir, 'files')),
+  providers: createProviders({ config, db: database.db, log: (line) => app.log.info(line) }),
+  secrets,
+})
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  app.log.info(`${signal}: closing`)
+  await app.close()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+if (config.seedDemo) await seedDemo(database.db)
+await ensureOperationManual(database.db, app.files)
+await app.listen({ port: config.port, host: config.host })
+
+const lines = [
+  '',
+  `电子印章服务已启动: ${config.publicUrl}  (数据库: ${database.kind === 'pglite' ? `PGlite ${config.dataDir}` : 'PostgreSQL'})`,
+  `  接口文档: ${config.publicUrl}/api/docs`,
+]
+if (config.seedDemo) {
+  lines.push(
+    '  演示账号（短信验证码见沙箱发件箱 ' + `${config.publicUrl}/dev/sms 或本日志）:`,
+    `    个人登录: 手机号 ${demo.person.phone}（${demo.person.name}）`,
+    `    企业登录: 统一社会信用代码 ${demo.unit.socialCreditCode}，法定代表人手机号 ${demo.legalPerson.phone}（${demo.legalPerson.name}，${demo.unit.name}）`,
+  )
+}
+if (!process.env.ADMIN_TOKEN) lines.push(`  运维接口令牌（/api/admin）: 见 ${join(config.dataDir, 'secrets', 'admin.token')}`)
+console.log(lines.join('\n') + '\n')

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { resultStatus } from '@seal/shared/api/envelope'
+import { AppError } from '../errors.ts'
+import { TOO_LARGE_MESSAGE } from '../files/limits.ts'
+
+const SERVER_ERROR = '服务器异常，请稍后再试'
+
+/**
+ * Maps every failure to the envelope. Bad input is a business answer (HTTP 200, code 400, the rule's
+ * Chinese message) so the client shows it; malformed requests get HTTP 400; nothing bad-input is a 500.
+ */
+export const envelopePlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.httpStatus)
+        .send({ resultStatus: error.status, responseInfo: error.message, data: error.data })
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = describeIssue(error.validation[0])
+      return reply.status(200).send({ resultStatus: resultStatus.INVALID_INPUT, responseInfo: message, data: null })
+    }
+    const httpStatus = error.statusCode ?? 500
+    if (httpStatus === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
+      // A business answer, so the client shows the message like any other refusal.
+      return reply.status(200).send({ resultStatus: '413', responseInfo: TOO_LARGE_MESSAGE, data: null })
+    }
+    if (httpStatus >= 400 && httpStatus < 500) {
+      request.log.info({ code: error.code }, 'rejected malformed request')
+      return reply
+        .status(httpStatus)
+        .send({ resultStatus: String(httpStatus), responseInfo: malformedMessage(error), data: null })
+    }
+    request.log.error({ err: error }, 'unhandled error')
+    return reply.status(500).send({ resultStatus: resultStatus.INTERNAL, responseInfo: SERVER_ERROR, data: null })
+  })
+})
+
+function malformedMessage(error: FastifyError): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return '不支持的请求格式'
+  if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return '请以表单方式上传文件'
+  return '请求格式错误'
+}
+
+type Issue = { keyword?: string; instancePath?: string; message?: string; params?: Record<string, unknown> }
+
+/**
+ * Our schemas (packages/shared) carry the spec's Chinese messages: those pass through unchanged. zod's own
+ * messages are English, so those are replaced by a Chinese one naming the field.
+ */
+function describeIssue(issue: Issue | undefined): string {
+  if (!issue) return '参数错误'
+  if (issue.message && /[\u4e00-\u9fa5]/.test(issue.message)) return issue.message
+  const field = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') || '请求体'
+  if (issue.keyword === 'invalid_type') {
+    return /received undefined/.test(issue.message ?? '') ? `缺少参数：${field}` : `参数类型错误：${field}`
+  }
+  if (issue.keyword === 'unrecognized_keys') return `不支持的参数：${field}`
+  if (issue.keyword === 'too_big') return `参数过长：${field}`
+  if (issue.keyword === 'too_small') return `参数过短：${field}`
+  return `参数格式错误：${field}`
+}

@@ -1,0 +1,32 @@
+import { index, pgTable, text } from 'drizzle-orm/pg-core'
+import { persons } from '../auth/tables.ts'
+import { createdAt, id } from '../db/columns.ts'
+import { seals } from '../seals/tables.ts'
+
+/**
+ * One use of a seal (spec 000 §3 "Use record": remark, fileName, businessName, platformName, name,
+ * timestamp): written for every signature made with it. Append-only. The user's name is kept as it was
+ * at the time of use, so a later rename does not rewrite history.
+ */
+export const sealUseRecords = pgTable(
+  'seal_use_records',
+  {
+    id: id(),
+    sealId: text('seal_id')
+      .notNull()
+      .references(() => seals.id),
+    /** Who used it; null for a platform's automated use. */
+    userPersonId: text('user_person_id').references(() => persons.id),
+    userName: text('user_name'),
+    fileName: text('file_name').notNull(),
+    /** SHA-256 (hex) of the signed document, so a record can be matched to a file. */
+    documentSha256: text('document_sha256').notNull(),
+    businessName: text('business_name'),
+    platformName: text('platform_name'),
+    remark: text('remark'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('seal_use_records_seal_time_idx').on(t.sealId, t.createdAt)],
+)
+
+export type SealUseRecord = typeof sealUseRecords.$inferSelect

@@ -1,0 +1,106 @@
+import { and, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm'
+import { persons } from '../auth/tables.ts'
+import type { Database } from '../db/client.ts'
+import { sealUseRecords, type SealUseRecord } from './tables.ts'
+
+export type SealUseInput = {
+  sealId: string
+  /** The person who used the seal; their current name is kept with the record. */
+  userPersonId?: string | null
+  fileName: string
+  /** SHA-256 (hex) of the signed document. */
+  documentSha256: string
+  businessName?: string | null
+  platformName?: string | null
+  remark?: string | null
+}
+
+/**
+ * Writes the use record of one signature (spec 000 §3 "Use record"). Every signature made with a seal
+ * calls this, after the signed document exists.
+ *
+ * @example
+ * await recordSealUse(app.db, { sealId, userPersonId: caller.person.id, fileName: '授权书.pdf', documentSha256 })
+ */
+export async function recordSealUse(db: Database, input: SealUseInput): Promise<SealUseRecord> {
+  let userName: string | null = null
+  if (input.userPersonId) {
+    const [person] = await db
+      .select({ name: persons.name })
+      .from(persons)
+      .where(eq(persons.id, input.userPersonId))
+      .limit(1)
+    userName = person?.name ?? null
+  }
+  const [row] = await db
+    .insert(sealUseRecords)
+    .values({
+      sealId: input.sealId,
+      userPersonId: input.userPersonId ?? null,
+      userName,
+      fileName: input.fileName,
+      documentSha256: input.documentSha256.toLowerCase(),
+      businessName: input.businessName ?? null,
+      platformName: input.platformName ?? null,
+      remark: input.remark ?? null,
+    })
+    .returning()
+  return row!
+}
+
+export type SealUseQuery = {
+  /** The seals whose records to read; the caller decides which seals the asker may see. */
+  sealIds: string[]
+  /** Part of the user's name (the filter of the use-record screen). */
+  userName?: string | undefined
+  /** Only this user's records (role 3 sees only its own, spec 000 §6). */
+  userPersonId?: string | undefined
+  /** Inclusive start and exclusive end. */
+  from?: Date | undefined
+  to?: Date | undefined
+  /** Part of the remark (the search screen). */
+  remark?: string | undefined
+  limit?: number
+}
+
+/** The spec's use-record item, newest first. */
+export type SealUseItem = {
+  id: string
+  sealId: string
+  remark: string | null
+  fileName: string
+  businessName: string | null
+  platformName: string | null
+  name: string | null
+  /** Epoch ms. */
+  timestamp: number
+}
+
+/** Use records of some seals, newest first, filtered as the use-record screens filter them. */
+export async function querySealUseRecords(db: Database, query: SealUseQuery): Promise<SealUseItem[]> {
+  if (query.sealIds.length === 0) return []
+  const conditions: SQL[] = [inArray(sealUseRecords.sealId, query.sealIds)]
+  if (query.userName) conditions.push(ilike(sealUseRecords.userName, `%${escapeLike(query.userName)}%`))
+  if (query.userPersonId) conditions.push(eq(sealUseRecords.userPersonId, query.userPersonId))
+  if (query.remark) conditions.push(ilike(sealUseRecords.remark, `%${escapeLike(query.remark)}%`))
+  if (query.from) conditions.push(gte(sealUseRecords.createdAt, query.from))
+  if (query.to) conditions.push(lt(sealUseRecords.createdAt, query.to))
+  const rows = await db
+    .select()
+    .from(sealUseRecords)
+    .where(and(...conditions))
+    .orderBy(desc(sealUseRecords.createdAt))
+    .limit(Math.min(query.limit ?? 500, 1000))
+  return rows.map((r) => ({
+    id: r.id,
+    sealId: r.sealId,
+    remark: r.remark,
+    fileName: r.fileName,
+    businessName: r.businessName,
+    platformName: r.platformName,
+    name: r.userName,
+    timestamp: r.createdAt.getTime(),
+  }))
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)

@@ -1,0 +1,30 @@
+import { extractStamp } from '@seal/seal/extract-stamp'
+import type { Caller } from '../auth/caller.ts'
+import type { Database } from '../db/client.ts'
+import { saveFile } from '../files/service.ts'
+import type { FileStore } from '../files/store.ts'
+
+export type CutoutResult = {
+  succ: boolean
+  /** The photo guidance code (spec 000 §8) when the photo is not good enough; 1000 on a server error. */
+  code: string | null
+  msg: string
+  /** File ids of the photo and of the cut-out seal picture. */
+  originalPic: string | null
+  sealPic: string | null
+  sealPicBase64: string | null
+}
+
+/**
+ * A physical seal's impression from a phone photo (spec 001 §7 cutoutBase64): the red ink cut out as a
+ * transparent PNG, or the guidance code saying how to photograph it again. The unit name checks the seal's
+ * arc text (1010) when the caller acts for a unit.
+ */
+export async function cutOutSeal(options: { db: Database; store: FileStore; caller: Caller; photo: Buffer; sealName?: string | undefined }): Promise<CutoutResult> {
+  const { db, store, caller, photo } = options
+  const result = await extractStamp(photo, { sealName: options.sealName, unitName: caller.unit?.name })
+  if (!result.ok) return { succ: false, code: result.code, msg: result.reason, originalPic: null, sealPic: null, sealPicBase64: null }
+  const original = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: photo, originalName: '印章照片.jpg' })
+  const cut = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: result.png, originalName: '印章图片.png' })
+  return { succ: true, code: null, msg: '印模提取成功', originalPic: original.id, sealPic: cut.id, sealPicBase64: result.png.toString('base64') }
+}

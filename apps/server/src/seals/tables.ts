@@ -1,0 +1,53 @@
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { persons, units } from '../auth/tables.ts'
+import { createdAt, id } from '../db/columns.ts'
+import { files } from '../files/tables.ts'
+
+/**
+ * A seal (spec 000 §3 "Seal"): owned by a unit (its legal representative holds it) or by a person
+ * (personal name seal, type 1000). Its key and certificate live in `seal_credentials`, its PIN in
+ * `seal_pins`, its image in `files`.
+ *
+ * `status` uses the wide reading of the seal status codes (`sealStatusWide` in @seal/shared/codes/seal-status:
+ * the server's own lifecycle); screens that use the management reading map it per call. The two readings
+ * agree on the codes this module writes (1 valid, 2 cancelled, 4 pending activation).
+ */
+export const seals = pgTable(
+  'seals',
+  {
+    id: id(),
+    ownerKind: text('owner_kind', { enum: ['unit', 'person'] }).notNull(),
+    /** Set for a unit seal. */
+    unitId: text('unit_id').references(() => units.id),
+    /** Set for a personal seal: the holder. */
+    personId: text('person_id').references(() => persons.id),
+    sealName: text('seal_name').notNull(),
+    sealTypeCode: text('seal_type_code').notNull(),
+    /** The filing number (备案号) when the seal has one, else a code we assign (see makeSeal). */
+    sealCode: text('seal_code').notNull(),
+    status: text('status').notNull(),
+    /** Use method (000 §3): 1 signature, 2 password, 3 both; personal seals allow password only. */
+    useType: text('use_type').notNull().default('2'),
+    imageFileId: text('image_file_id')
+      .notNull()
+      .references(() => files.id),
+    /** SHA-256 (hex) of the seal image, also bound into the certificate. */
+    imageSha256: text('image_sha256').notNull(),
+    certStartTime: timestamp('cert_start_time', { withTimezone: true }).notNull(),
+    certEndTime: timestamp('cert_end_time', { withTimezone: true }).notNull(),
+    /** Why it stopped being usable (cancellation reason); shown for status 2 or 3. */
+    failureReason: text('failure_reason'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Who cancelled it (revokePerson, shown masked). */
+    revokedByPersonId: text('revoked_by_person_id').references(() => persons.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('seals_unit_idx').on(t.unitId),
+    index('seals_person_idx').on(t.personId),
+    index('seals_code_idx').on(t.sealCode, t.sealTypeCode),
+  ],
+)
+
+export type Seal = typeof seals.$inferSelect

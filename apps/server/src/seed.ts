@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from './db/client.ts'
+import { persons, units } from './auth/tables.ts'
+
+/** Demo identities created on first start (SEED_DEMO=false turns this off). Numbers carry valid check digits. */
+export const demo = {
+  person: { name: '张三', identityNo: '110101199003071233', phone: '13800000001' },
+  legalPerson: { name: '李四', identityNo: '310104198506124562', phone: '13800000002' },
+  unit: { name: '示例科技有限公司', socialCreditCode: '91110108MA01ABCDEN', unitTypeCode: '02', regionCode: '110108' },
+} as const
+
+/** Creates the demo person and the demo unit with its legal representative, once. */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ id: units.id }).from(units).where(eq(units.socialCreditCode, demo.unit.socialCreditCode))
+  if (existing) return false
+  await db.transaction(async (tx) => {
+    await tx.insert(persons).values({ ...demo.person, identityType: '111' }).onConflictDoNothing()
+    const [legal] = await tx.insert(persons).values({ ...demo.legalPerson, identityType: '111' }).returning()
+    await tx.insert(units).values({ ...demo.unit, legalPersonId: legal!.id })
+  })
+  return true
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { signPdf, type PdfSigner } from '@seal/pdf/sign/sign-pdf'
+import type { Caller } from '../auth/caller.ts'
+import { files } from '../files/tables.ts'
+import { recordSealUse } from '../records/use-records.ts'
+import { seals } from '../seals/tables.ts'
+import type { Trust } from '../trust/context.ts'
+import { signerForSeal } from '../trust/seal-signer.ts'
+
+/** Where a seal goes: PDF points, origin bottom-left, page 1-based (the documents' `sealLocation`). */
+export type SealPlacement = { page: number; x: number; y: number; width: number; height: number }
+
+export type SealDocumentInput = {
+  caller: Caller
+  sealId: string
+  pin: string
+  pdf: Uint8Array
+  placement: SealPlacement
+  fileName: string
+  businessName?: string
+  platformName?: string
+  remark?: string
+}
+
+/**
+ * Applies a seal to a PDF (issue #3 items 7 and 9): the caller's PIN unlocks the seal's key, the seal image
+ * is the visible appearance, the signature is appended as an incremental update, and the use is recorded
+ * with the signed document's hash. The one function the application, authorization and binding flows call.
+ */
+export async function sealDocument(trust: Trust, input: SealDocumentInput): Promise<{ pdf: Uint8Array; sha256: string }> {
+  const signer = await signerForSeal(trust, { sealId: input.sealId, pin: input.pin, caller: input.caller })
+  const [seal] = await trust.db.select().from(seals).where(eq(seals.id, input.sealId))
+  const [image] = await trust.db.select().from(files).where(eq(files.id, seal!.imageFileId))
+  const pdf = await signWithImage({
+    pdf: input.pdf,
+    signer,
+    image: new Uint8Array(await trust.files.get(image!.storageKey)),
+    placement: input.placement,
+    signerName: seal!.sealName,
+    reason: input.remark ?? '电子印章签章',
+    signingTime: trust.now(),
+  })
+  const sha256 = createHash('sha256').update(pdf).digest('hex')
+  await recordSealUse(trust.db, {
+    sealId: input.sealId,
+    userPersonId: input.caller.person.id,
+    fileName: input.fileName,
+    documentSha256: sha256,
+    businessName: input.businessName,
+    platformName: input.platformName,
+    remark: input.remark,
+  })
+  return { pdf, sha256 }
+}
+
+/** One visible signature with an image appearance (a seal or a handwritten signature). */
+export function signWithImage(input: {
+  pdf: Uint8Array
+  signer: PdfSigner
+  image: Uint8Array
+  placement: SealPlacement
+  signerName: string
+  reason: string
+  signingTime: Date
+}) {
+  const { page, ...rect } = input.placement
+  return signPdf({
+    pdf: input.pdf,
+    signer: input.signer,
+    appearance: { page, rect, image: input.image },
+    signerName: input.signerName,
+    reason: input.reason,
+    location: '电子印章服务',
+    signingTime: input.signingTime,
+  })
+}

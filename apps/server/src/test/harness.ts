@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { buildApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import { openDatabase, type Database } from '../db/client.ts'
+import { memoryFileStore } from '../files/store.ts'
+import { createProviders } from '../identity/providers.ts'
+import { ephemeralSecrets, type Secrets } from '../secrets.ts'
+import { seedDemo } from '../seed.ts'
+
+export type TestApp = {
+  app: FastifyInstance
+  db: Database
+  secrets: Secrets
+  /** POST/GET through app.inject, returning the parsed envelope. */
+  call: (options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown; token?: string }) => Promise<CallResult>
+  /** Logs in through the real SMS flow, reading the code from the sandbox outbox. */
+  loginPersonal: (phone: string, profile?: { name: string; identityNo: string }) => Promise<string>
+  loginEnterprise: (socialCreditCode: string, phone: string) => Promise<string>
+  close: () => Promise<void>
+}
+
+export type CallResult = { status: number; body: { resultStatus: string; responseInfo: string; data: any }; raw: LightMyRequestResponse }
+
+/**
+ * Starts the real server on a real database: in-memory PGlite, or, when the project `server-postgres`
+ * runs (TEST_DATABASE=postgres), a fresh PostgreSQL database created for this test file and dropped after.
+ */
+export async function startTestApp(): Promise<TestApp> {
+  const postgres = process.env.TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined
+  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: ':memory:' })
+  const config = { ...loadConfig({}), logLevel: 'silent', webDist: '/nonexistent' }
+  const secrets = ephemeralSecrets()
+  const app = await buildApp({
+    config,
+    db: database.db,
+    files: memoryFileStore(),
+    providers: createProviders({ config, db: database.db, log: () => {} }),
+    secrets,
+    logger: false,
+  })
+  await seedDemo(database.db)
+  await app.ready()
+
+  const call: TestApp['call'] = async ({ method = 'POST', url, body, token }) => {
+    const raw = await app.inject({
+      method,
+      url,
+      payload: body === undefined ? undefined : (body as object),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+    return { status: raw.statusCode, body: raw.json(), raw }
+  }
+
+  const latestCode = async (phone: string) => {
+    const outbox = await call({ method: 'GET', url: '/api/dev/sms-outbox' })
+    const message = outbox.body.data.find((m: { phone: string }) => m.phone === phone)
+    return /验证码为(\d{6})/.exec(message.text)![1]!
+  }
+
+  return {
+    app,
+    db: database.db,
+    secrets,
+    call,
+    async loginPersonal(phone, profile) {
+      await call({ url: '/api/auth/sms/send', body: { phone } })
+      const result = await call({ url: '/api/auth/login/personal', body: { phone, code: await latestCode(phone), ...profile } })
+      if (result.body.resultStatus !== '00') throw new Error(result.body.responseInfo)
+      return result.body.data.token
+    },
+    async loginEnterprise(socialCreditCode, phone) {
+      await call({ url: '/api/auth/sms/send', body: { phone } })
+      const result = await call({ url: '/api/auth/login/enterprise', body: { socialCreditCode, phone, code: await latestCode(phone) } })
+      if (result.body.resultStatus !== '00') throw new Error(result.body.responseInfo)
+      return result.body.data.token
+    },
+    async close() {
+      await app.close()
+      await database.close()
+      await postgres?.drop()
+    },
+  }
+}
+
+/** A multipart body with one file in the field `file`, as a browser form would send it. */
+export function multipart(file: { name: string; bytes: Buffer | Uint8Array; type?: string }) {
+  const boundary = '----seal-test-boundary'
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`
+  const payload = Buffer.concat([Buffer.from(head), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`)])
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL
+  if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL')
+  const { default: pg } = await import('pg')
+  const name = `seal_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}

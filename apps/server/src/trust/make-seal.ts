@@ -1,0 +1,272 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto'
+import { and, eq, ne } from 'drizzle-orm'
+import { sealStatusWide, type SealStatusWide } from '@seal/shared/codes/seal-status'
+import { recordAudit } from '../audit/record.ts'
+import { businessError, invalidInput, notFound } from '../errors.ts'
+import { saveFile } from '../files/service.ts'
+import { seals, type Seal } from '../seals/tables.ts'
+import { issuingCaKey, loadCertificateAuthority, publishCrl } from './ca.ts'
+import { crlUrl, issuingCaUrl, type Trust } from './context.ts'
+import { trustMessages } from './messages.ts'
+import { checkPinRule, hashSealPin } from './pin.ts'
+import { sealCredentials, sealPins } from './tables.ts'
+import {
+  buildName,
+  crlReason,
+  generateKeyPair,
+  issueCertificate,
+  keyIdentifier,
+  randomSerial,
+  sealInfoExtension,
+  wholeSeconds,
+  type CrlReasonCode,
+  type KeyAlgorithm,
+  type NameAttribute,
+} from './x509.ts'
+
+export type SealOwner =
+  | { kind: 'unit'; unitId: string; unitName: string; socialCreditCode: string }
+  | { kind: 'person'; personId: string; name: string; identityNo: string; identityType?: string }
+
+export type MakeSealInput = {
+  owner: SealOwner
+  sealName: string
+  /** 01 … 05, 99, 1000 (@seal/shared/codes/seal-type). */
+  sealTypeCode: string
+  /** The filing number (备案号); when absent (无备案号) a code is assigned. */
+  sealCode?: string | undefined
+  /** The seal image, PNG. Its SHA-256 is bound into the certificate. */
+  image: Uint8Array
+  certStartTime: Date
+  certEndTime: Date
+  algorithm?: KeyAlgorithm
+  /** The seal PIN; may be left for activation (`setSealPin`) when the seal is made pending activation. */
+  pin?: string | undefined
+  /** Wide reading; 1 (valid) unless the flow makes it pending activation (4) first. */
+  status?: SealStatusWide
+  /** 1 signature, 2 password (default), 3 both. */
+  useType?: string
+  /** The account that caused the making, kept as the image file's owner and in the audit trail. */
+  actorAccountId?: string | null
+}
+
+export type SealCredentialSummary = {
+  id: string
+  algorithm: KeyAlgorithm
+  serialNumber: string
+  certificateDer: Uint8Array
+  notBefore: Date
+  notAfter: Date
+}
+
+export type MadeSeal = { seal: Seal; credential: SealCredentialSummary }
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+
+/**
+ * Makes a seal: a fresh key pair (ECDSA P-256 unless RSA 2048 is asked for), a certificate from the issuing
+ * CA naming the owner, the seal type and code and the image's SHA-256, valid certStartTime..certEndTime;
+ * the wrapped key, the image (files service) and the PIN hash. Everything is written in one transaction.
+ *
+ * Certificate subject:
+ * - unit: C=CN, O=<unit name>, organizationIdentifier=NTRCN-<credit code> (ETSI EN 319 412-1 form), CN=<seal name>;
+ * - person: C=CN, CN=<name>, serialNumber=<hex SHA-256 of "identityType:identityNo">.
+ *   Why a hash and not the ID number: a seal certificate travels inside every signed PDF to anyone who gets
+ *   the document, and an ID number is sensitive personal information (PIPL art. 28) that the spec itself
+ *   masks on every screen. A party who knows the signer's ID can still confirm the match by hashing it.
+ *   It is pseudonymisation, not secrecy: the ID space is small enough to search, so it is no access control.
+ */
+export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<MadeSeal> {
+  const sealName = input.sealName.trim()
+  if (!sealName) throw invalidInput(trustMessages.sealNameRequired)
+  if (!isPng(input.image)) throw invalidInput(trustMessages.sealImageNotPng)
+  const certStartTime = wholeSeconds(input.certStartTime)
+  const certEndTime = wholeSeconds(input.certEndTime)
+  if (!(certEndTime.getTime() > certStartTime.getTime())) throw invalidInput(trustMessages.certPeriodInvalid)
+  if (input.pin !== undefined) checkPinRule(input.pin, 'strict')
+
+  const ca = await loadCertificateAuthority(trust)
+  if (certEndTime > ca.issuing.notAfter || certStartTime < ca.issuing.notBefore)
+    throw businessError(trustMessages.certBeyondCa)
+
+  const algorithm = input.algorithm ?? 'ECDSA_P256'
+  const sealId = randomUUID()
+  const credentialId = randomUUID()
+  const sealCode = input.sealCode?.trim() || assignSealCode(trust.now())
+  const imageSha256 = createHash('sha256').update(input.image).digest('hex')
+
+  const keys = await generateKeyPair(algorithm)
+  const serialNumber = randomSerial()
+  const certificateDer = await issueCertificate({
+    serialNumber,
+    subject: buildName(subjectOf(input.owner, sealName)),
+    subjectPublicKey: keys.publicKey,
+    issuer: ca.issuing.certificate.subject,
+    issuerPrivateKey: await issuingCaKey(trust, ca),
+    notBefore: certStartTime,
+    notAfter: certEndTime,
+    extensions: {
+      ca: false,
+      // nonRepudiation (contentCommitment): a seal commits its owner to the document, as a seal on paper does.
+      keyUsage: ['digitalSignature', 'nonRepudiation'],
+      subjectKeyId: keyIdentifier(keys.spki),
+      authorityKeyId: ca.issuing.subjectKeyId,
+      crlUrl: crlUrl(trust),
+      caIssuersUrl: issuingCaUrl(trust),
+      extra: [sealInfoExtension({ sealTypeCode: input.sealTypeCode, sealCode, imageSha256 })],
+    },
+  })
+  const wrappedPrivateKey = await trust.keys.wrap(keys.pkcs8, sealKeyContext(sealId, credentialId))
+  keys.pkcs8.fill(0)
+  const pinHash = input.pin === undefined ? undefined : await hashSealPin(input.pin)
+  const image = await saveFile({
+    db: trust.db,
+    store: trust.files,
+    ownerAccountId: input.actorAccountId ?? null,
+    bytes: Buffer.from(input.image),
+    originalName: `${sealName}.png`,
+  })
+
+  const seal = await trust.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(seals)
+      .values({
+        id: sealId,
+        ownerKind: input.owner.kind,
+        unitId: input.owner.kind === 'unit' ? input.owner.unitId : null,
+        personId: input.owner.kind === 'person' ? input.owner.personId : null,
+        sealName,
+        sealTypeCode: input.sealTypeCode,
+        sealCode,
+        status: input.status ?? sealStatusWide.VALID,
+        useType: input.useType ?? '2',
+        imageFileId: image.id,
+        imageSha256,
+        certStartTime,
+        certEndTime,
+      })
+      .returning()
+    await tx.insert(sealCredentials).values({
+      id: credentialId,
+      sealId,
+      algorithm,
+      publicKeyDer: keys.spki,
+      wrappedPrivateKey,
+      wrappingKeyId: trust.keys.keyId,
+      certificateDer,
+      serialNumber,
+      notBefore: certStartTime,
+      notAfter: certEndTime,
+    })
+    if (pinHash) await tx.insert(sealPins).values({ sealId, pinHash })
+    return row!
+  })
+  await recordAudit(trust.db, {
+    accountId: input.actorAccountId,
+    action: 'seal.made',
+    target: sealId,
+    detail: { serialNumber, algorithm, sealTypeCode: input.sealTypeCode },
+  })
+  return {
+    seal,
+    credential: {
+      id: credentialId,
+      algorithm,
+      serialNumber,
+      certificateDer,
+      notBefore: certStartTime,
+      notAfter: certEndTime,
+    },
+  }
+}
+
+/** The wrapped-key context of a seal key: binds the blob to its seal and credential rows. */
+export const sealKeyContext = (sealId: string, credentialId: string) => `seal:${sealId}:${credentialId}`
+
+function subjectOf(owner: SealOwner, sealName: string): NameAttribute[] {
+  if (owner.kind === 'unit') {
+    return [
+      { type: '2.5.4.6', value: 'CN', kind: 'printable' },
+      { type: '2.5.4.10', value: owner.unitName },
+      { type: '2.5.4.97', value: `NTRCN-${owner.socialCreditCode.toUpperCase()}`, kind: 'printable' },
+      { type: '2.5.4.3', value: sealName },
+    ]
+  }
+  const identity = `${owner.identityType ?? '111'}:${owner.identityNo.toUpperCase()}`
+  return [
+    { type: '2.5.4.6', value: 'CN', kind: 'printable' },
+    { type: '2.5.4.3', value: owner.name },
+    { type: '2.5.4.5', value: createHash('sha256').update(identity).digest('hex'), kind: 'printable' },
+  ]
+}
+
+const isPng = (bytes: Uint8Array) =>
+  bytes.length > PNG_SIGNATURE.length && PNG_SIGNATURE.every((b, i) => bytes[i] === b)
+
+/** A code for a seal without a filing number: the day it was made (China time) and 8 random digits. */
+function assignSealCode(now: Date): string {
+  const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')
+  return `${day}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
+}
+
+export type RevokeSealInput = {
+  sealId: string
+  /** Shown to users as the failure reason (e.g. 印章注销). */
+  reason: string
+  revokedByPersonId?: string | null
+  /** RFC 5280 reason in the CRL; cessationOfOperation (the seal is cancelled) unless given. */
+  reasonCode?: CrlReasonCode
+  actorAccountId?: string | null
+}
+
+/**
+ * Cancels a seal: status 2 (cancelled), its certificates revoked and a new CRL published at once. Calling
+ * it again for a cancelled seal changes nothing and answers no serials (cascades may repeat safely).
+ */
+export async function revokeSeal(
+  trust: Trust,
+  input: RevokeSealInput,
+): Promise<{ revokedSerialNumbers: string[] }> {
+  const now = trust.now()
+  const reasonCode = input.reasonCode ?? crlReason.cessationOfOperation
+  const revoked = await trust.db.transaction(async (tx) => {
+    const [seal] = await tx
+      .select({ id: seals.id, status: seals.status })
+      .from(seals)
+      .where(eq(seals.id, input.sealId))
+      .limit(1)
+    if (!seal) throw notFound()
+    if (seal.status !== sealStatusWide.CANCELLED) {
+      await tx
+        .update(seals)
+        .set({
+          status: sealStatusWide.CANCELLED,
+          failureReason: input.reason,
+          revokedAt: now,
+          revokedByPersonId: input.revokedByPersonId ?? null,
+          updatedAt: now,
+        })
+        .where(eq(seals.id, input.sealId))
+    }
+    return tx
+      .update(sealCredentials)
+      .set({
+        status: 'revoked',
+        revokedAt: now,
+        revocationReasonCode: reasonCode,
+        revocationReason: input.reason,
+      })
+      .where(and(eq(sealCredentials.sealId, input.sealId), ne(sealCredentials.status, 'revoked')))
+      .returning({ serialNumber: sealCredentials.serialNumber })
+  })
+  if (revoked.length > 0) {
+    await publishCrl(trust)
+    await recordAudit(trust.db, {
+      accountId: input.actorAccountId,
+      action: 'seal.revoked',
+      target: input.sealId,
+      detail: { reason: input.reason, reasonCode },
+    })
+  }
+  return { revokedSerialNumbers: revoked.map((r) => r.serialNumber) }
+}

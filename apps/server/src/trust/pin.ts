@@ -1,0 +1,258 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { hash, verify } from '@node-rs/argon2'
+import { eq, sql } from 'drizzle-orm'
+import {
+  isSealPassword,
+  isSealPasswordAllowingDigits,
+  stripWhitespace,
+} from '@seal/shared/rules/seal-password'
+import type { Database } from '../db/client.ts'
+import { businessError, invalidInput, notFound } from '../errors.ts'
+import { faceStatus } from '../identity/face.ts'
+import { faceVerifications } from '../identity/tables.ts'
+import { trustMessages } from './messages.ts'
+import { loadSealHolder } from './seal-holder.ts'
+import { sealPinResets, sealPins } from './tables.ts'
+
+/**
+ * The seal PIN (印章密码) authorises use of the seal's key; it never decrypts it (the key is wrapped by the
+ * master key, trust/key-wrap.ts). Only an argon2id hash is stored, and neither the PIN nor the hash is ever
+ * logged or returned.
+ */
+
+export const PIN_MAX_ATTEMPTS = 5
+export const PIN_LOCK_MS = 30 * 60_000
+/** A change key (from sealVerify) is good for one change within this time. */
+export const CHANGE_KEY_TTL_MS = 10 * 60_000
+/** A face verification must be this recent to reset a PIN. */
+export const FACE_RESET_WINDOW_MS = 10 * 60_000
+
+/** OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): about 30 ms here, costly in bulk. */
+const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
+
+/** Which rule a new PIN follows: the apply/set rule, or step 2 of the change, which also takes 6-16 digits (000 §5). */
+export type PinRule = 'strict' | 'allowDigits'
+
+/** The argon2id PHC string of a PIN (whitespace removed first, as the inputs do). */
+export async function hashSealPin(pin: string): Promise<string> {
+  return hash(stripWhitespace(pin), ARGON2)
+}
+
+/** Refuses a PIN that breaks the seal password rule, with the spec's message. */
+export function checkPinRule(pin: string, rule: PinRule = 'strict'): void {
+  const accepted = rule === 'strict' ? isSealPassword(pin) : isSealPasswordAllowingDigits(pin)
+  if (!accepted) throw invalidInput(trustMessages.pinRule)
+}
+
+/** Sets (or replaces) a seal's PIN, clearing failed attempts, lock and any outstanding change key. */
+export async function setSealPin(
+  db: Database,
+  options: { sealId: string; pin: string; rule?: PinRule; now?: Date },
+): Promise<void> {
+  checkPinRule(options.pin, options.rule)
+  const pinHash = await hashSealPin(options.pin)
+  await storePinHash(db, options.sealId, pinHash, options.now ?? new Date())
+}
+
+async function storePinHash(db: Database, sealId: string, pinHash: string, now: Date) {
+  const reset = {
+    pinHash,
+    failedAttempts: 0,
+    lockedUntil: null,
+    changeKeyHash: null,
+    changeKeyPersonId: null,
+    changeKeyExpiresAt: null,
+    updatedAt: now,
+  }
+  await db
+    .insert(sealPins)
+    .values({ sealId, ...reset })
+    .onConflictDoUpdate({ target: sealPins.sealId, set: reset })
+}
+
+export type PinCheck =
+  | { ok: true }
+  | {
+      ok: false
+      reason: 'wrong' | 'locked' | 'not-set'
+      message: string
+      remainingAttempts: number
+      lockedUntil: Date | null
+    }
+
+/**
+ * Checks a PIN. Five wrong PINs in a row lock it for 30 minutes; while locked nothing is checked, so a
+ * lock cannot be used to guess. The answer says how many tries are left, or until when it is locked.
+ */
+export async function verifySealPin(
+  db: Database,
+  options: { sealId: string; pin: string; now?: Date },
+): Promise<PinCheck> {
+  const now = options.now ?? new Date()
+  const [row] = await db.select().from(sealPins).where(eq(sealPins.sealId, options.sealId)).limit(1)
+  if (!row)
+    return {
+      ok: false,
+      reason: 'not-set',
+      message: trustMessages.pinNotSet,
+      remainingAttempts: 0,
+      lockedUntil: null,
+    }
+  if (row.lockedUntil && row.lockedUntil > now) return locked(row.lockedUntil)
+
+  const pin = stripWhitespace(options.pin)
+  const matches = pin.length > 0 && (await verify(row.pinHash, pin))
+  if (matches) {
+    if (row.failedAttempts > 0 || row.lockedUntil) {
+      await db
+        .update(sealPins)
+        .set({ failedAttempts: 0, lockedUntil: null })
+        .where(eq(sealPins.sealId, options.sealId))
+    }
+    return { ok: true }
+  }
+
+  // Counted in SQL so two wrong PINs sent at once both count; an expired lock starts a fresh count.
+  const [counted] = await db
+    .update(sealPins)
+    .set({
+      failedAttempts: sql`case when ${sealPins.lockedUntil} is not null and ${sealPins.lockedUntil} <= ${now} then 1 else ${sealPins.failedAttempts} + 1 end`,
+      lockedUntil: sql`case when ${sealPins.lockedUntil} <= ${now} then null else ${sealPins.lockedUntil} end`,
+    })
+    .where(eq(sealPins.sealId, options.sealId))
+    .returning({ failedAttempts: sealPins.failedAttempts })
+  const attempts = counted?.failedAttempts ?? PIN_MAX_ATTEMPTS
+  if (attempts < PIN_MAX_ATTEMPTS) {
+    const remainingAttempts = PIN_MAX_ATTEMPTS - attempts
+    return {
+      ok: false,
+      reason: 'wrong',
+      message: trustMessages.wrongPinRemaining(remainingAttempts),
+      remainingAttempts,
+      lockedUntil: null,
+    }
+  }
+  const lockedUntil = new Date(now.getTime() + PIN_LOCK_MS)
+  await db.update(sealPins).set({ failedAttempts: 0, lockedUntil }).where(eq(sealPins.sealId, options.sealId))
+  return locked(lockedUntil)
+}
+
+function locked(lockedUntil: Date): PinCheck {
+  return {
+    ok: false,
+    reason: 'locked',
+    message: trustMessages.pinLocked(clockTime(lockedUntil)),
+    remainingAttempts: 0,
+    lockedUntil,
+  }
+}
+
+/** HH:mm in China Standard Time, whatever the server's time zone. */
+const clockFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Shanghai',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+})
+const clockTime = (date: Date) => clockFormat.format(date)
+
+/** verifySealPin that throws the check's message as a business error. */
+export async function assertSealPin(
+  db: Database,
+  options: { sealId: string; pin: string; now?: Date },
+): Promise<void> {
+  const check = await verifySealPin(db, options)
+  if (!check.ok)
+    throw businessError(check.message, {
+      remainingAttempts: check.remainingAttempts,
+      lockedUntil: check.lockedUntil?.getTime() ?? null,
+    })
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest()
+
+/**
+ * After a verified PIN (POST /sealAuth/sealVerify), a one-time key lets the same person set a new PIN
+ * (step 2 of the password change) without typing the old one again. Only its hash is stored.
+ */
+export async function issuePinChangeKey(
+  db: Database,
+  options: { sealId: string; personId: string; now?: Date },
+): Promise<string> {
+  const key = randomBytes(24).toString('base64url')
+  const now = options.now ?? new Date()
+  await db
+    .update(sealPins)
+    .set({
+      changeKeyHash: sha256(key).toString('hex'),
+      changeKeyPersonId: options.personId,
+      changeKeyExpiresAt: new Date(now.getTime() + CHANGE_KEY_TTL_MS),
+    })
+    .where(eq(sealPins.sealId, options.sealId))
+  return key
+}
+
+export type PinChangeProof = { currentPin: string } | { key: string }
+
+/**
+ * Changes a PIN given proof the person knows the current one: the current PIN itself (counted like any
+ * check), or a change key from sealVerify issued to this person. The new PIN follows step 2's rule.
+ */
+export async function changeSealPin(
+  db: Database,
+  options: { sealId: string; personId: string; newPin: string; proof: PinChangeProof; now?: Date },
+): Promise<void> {
+  const now = options.now ?? new Date()
+  checkPinRule(options.newPin, 'allowDigits')
+  if ('key' in options.proof) {
+    const [row] = await db.select().from(sealPins).where(eq(sealPins.sealId, options.sealId)).limit(1)
+    const valid =
+      row?.changeKeyHash &&
+      row.changeKeyPersonId === options.personId &&
+      row.changeKeyExpiresAt &&
+      row.changeKeyExpiresAt > now &&
+      timingSafeEqual(Buffer.from(row.changeKeyHash, 'hex'), sha256(options.proof.key))
+    if (!valid) throw businessError(trustMessages.changeKeyInvalid)
+  } else {
+    await assertSealPin(db, { sealId: options.sealId, pin: options.proof.currentPin, now })
+  }
+  await storePinHash(db, options.sealId, await hashSealPin(options.newPin), now)
+}
+
+/**
+ * Sets a new PIN for a holder who forgot theirs, after a successful face verification of the seal's holder
+ * (the person of a personal seal, the legal representative of a unit seal) finished within the last 10
+ * minutes (spec 000 /seal-edit-password/face-authentication). Each verification resets a PIN once. The lock
+ * is cleared with it.
+ */
+export async function resetSealPinAfterIdentityCheck(
+  db: Database,
+  options: { sealId: string; faceSerialNo: string; newPin: string; now?: Date },
+): Promise<void> {
+  const now = options.now ?? new Date()
+  checkPinRule(options.newPin, 'allowDigits')
+  const found = await loadSealHolder(db, options.sealId)
+  if (!found) throw notFound()
+  const [face] = await db
+    .select()
+    .from(faceVerifications)
+    .where(eq(faceVerifications.id, options.faceSerialNo))
+    .limit(1)
+  const usable =
+    face &&
+    face.status === faceStatus.SUCCESS &&
+    face.identityNo === found.holder.identityNo &&
+    face.completedAt &&
+    now.getTime() - face.completedAt.getTime() <= FACE_RESET_WINDOW_MS
+  if (!usable) throw businessError(trustMessages.faceCheckInvalid)
+  const pinHash = await hashSealPin(options.newPin)
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(sealPinResets)
+      .values({ sealId: options.sealId, faceSerialNo: options.faceSerialNo, personId: found.holder.personId })
+      .onConflictDoNothing()
+      .returning({ id: sealPinResets.id })
+    if (inserted.length === 0) throw businessError(trustMessages.faceCheckInvalid)
+    await storePinHash(tx as unknown as Database, options.sealId, pinHash, now)
+  })
+}

@@ -1,0 +1,260 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ok } from '@seal/shared/api/envelope'
+import { sealStatusWide } from '@seal/shared/codes/seal-status'
+import { recordAudit } from '../audit/record.ts'
+import type { Caller } from '../auth/caller.ts'
+import { businessError, notFound } from '../errors.ts'
+import { callerOf } from '../plugins/auth.ts'
+import type { Seal } from '../seals/tables.ts'
+import { envelopeOf } from '../plugins/schemas.ts'
+import { currentCrl, loadCertificateAuthority } from './ca.ts'
+import {
+  certificateQuery,
+  editPasswordBody,
+  editPinBody,
+  pinVerifyAnswer,
+  pinVerifyBody,
+  sealVerifyAnswer,
+  sealVerifyBody,
+} from './contracts.ts'
+import { trustMessages } from './messages.ts'
+import { changeSealPin, issuePinChangeKey, resetSealPinAfterIdentityCheck, verifySealPin } from './pin.ts'
+import { sealHeldByCaller } from './seal-holder.ts'
+import { toPem } from './x509.ts'
+
+/**
+ * The CA's public face: its certificates and its CRL, public so any verifier can fetch them (the seal
+ * certificates point here). `ca.crt` is the root (the trust anchor to install) in DER, or with
+ * `?format=pem` the chain issuing + root; `issuing-ca.crt` is what the certificates' caIssuers names.
+ */
+export const trustPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const publicRoute = { config: { public: true } } as const
+
+  app.get(
+    '/trust/ca.crt',
+    {
+      ...publicRoute,
+      schema: {
+        tags: ['trust'],
+        summary: 'CA证书：根证书（DER），或 ?format=pem 时为签发CA+根证书链',
+        querystring: certificateQuery,
+      },
+    },
+    async (request, reply) => {
+      const ca = await loadCertificateAuthority(app.trust)
+      if (request.query.format === 'pem') {
+        const chain =
+          toPem(ca.issuing.certificateDer, 'CERTIFICATE') + toPem(ca.root.certificateDer, 'CERTIFICATE')
+        return reply
+          .type('application/x-pem-file')
+          .header('content-disposition', 'attachment; filename="seal-ca-chain.pem"')
+          .send(chain)
+      }
+      return reply
+        .type('application/pkix-cert')
+        .header('content-disposition', 'attachment; filename="seal-root-ca.crt"')
+        .send(Buffer.from(ca.root.certificateDer))
+    },
+  )
+
+  app.get(
+    '/trust/issuing-ca.crt',
+    {
+      ...publicRoute,
+      schema: { tags: ['trust'], summary: '签发CA证书（DER）', querystring: certificateQuery },
+    },
+    async (request, reply) => {
+      const ca = await loadCertificateAuthority(app.trust)
+      if (request.query.format === 'pem')
+        return reply.type('application/x-pem-file').send(toPem(ca.issuing.certificateDer, 'CERTIFICATE'))
+      return reply.type('application/pkix-cert').send(Buffer.from(ca.issuing.certificateDer))
+    },
+  )
+
+  app.get(
+    '/trust/crl',
+    {
+      ...publicRoute,
+      schema: {
+        tags: ['trust'],
+        summary: '证书吊销列表（DER，签发CA签名，7天内更新）',
+        querystring: certificateQuery,
+      },
+    },
+    async (request, reply) => {
+      const der = await currentCrl(app.trust)
+      if (request.query.format === 'pem')
+        return reply.type('application/x-pem-file').send(toPem(der, 'X509 CRL'))
+      return reply
+        .type('application/pkix-crl')
+        .header('cache-control', 'public, max-age=300')
+        .send(Buffer.from(der))
+    },
+  )
+}
+
+/**
+ * The seal PIN calls (spec 000 §6, §7). Only the seal's holder (the person of a personal seal, the legal
+ * representative of a unit seal) or the unit's company account checks or changes the seal PIN; for anyone
+ * else the seal does not exist (数据不存在). Authorised users have their own password (authorizations).
+ */
+export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/seal/pinVerifyNew',
+    {
+      schema: {
+        tags: ['trust'],
+        summary: '印章密码校验',
+        body: pinVerifyBody,
+        response: { 200: envelopeOf(pinVerifyAnswer) },
+      },
+    },
+    async (request) => {
+      const { seal } = await sealHeldByCaller(app.db, callerOf(request), sealReferenceOf(request.body))
+      if (isCancelled(seal)) return ok({ success: false, mess: trustMessages.sealCancelled })
+      const check = await verifySealPin(app.db, {
+        sealId: seal.id,
+        pin: request.body.pin,
+        now: app.trust.now(),
+      })
+      return ok(
+        check.ok
+          ? { success: true, mess: trustMessages.pinVerified }
+          : { success: false, mess: check.message },
+      )
+    },
+  )
+
+  app.post(
+    '/sealAuth/sealVerify',
+    {
+      schema: {
+        tags: ['trust'],
+        summary: '验证原印章密码（修改密码第一步），通过后返回key',
+        body: sealVerifyBody,
+        response: { 200: envelopeOf(sealVerifyAnswer) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request)
+      assertOwnIdentity(caller, request.body.personIdentity)
+      const { seal } = await sealHeldByCaller(app.db, caller, sealReferenceOf(request.body))
+      if (isCancelled(seal)) return ok({ pass: false, key: null, message: trustMessages.sealCancelled })
+      const now = app.trust.now()
+      const check = await verifySealPin(app.db, { sealId: seal.id, pin: request.body.password, now })
+      if (!check.ok) return ok({ pass: false, key: null, message: check.message })
+      const key = await issuePinChangeKey(app.db, { sealId: seal.id, personId: caller.person.id, now })
+      return ok({ pass: true, key, message: trustMessages.pinVerified })
+    },
+  )
+
+  app.post(
+    '/sealAuth/editPassword',
+    {
+      schema: {
+        tags: ['trust'],
+        summary: '修改印章密码（凭key或原密码）',
+        body: editPasswordBody,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request)
+      const body = request.body
+      assertOwnIdentity(caller, body.personIdentity)
+      const { seal } = await sealHeldByCaller(app.db, caller, sealReferenceOf(body))
+      if (isCancelled(seal)) throw businessError(trustMessages.sealCancelled)
+      const proof = body.key
+        ? { key: body.key }
+        : body.oldPassword
+          ? { currentPin: body.oldPassword }
+          : undefined
+      if (!proof) throw businessError(trustMessages.proofRequired)
+      await changeSealPin(app.db, {
+        sealId: seal.id,
+        personId: caller.person.id,
+        newPin: body.password,
+        proof,
+        now: app.trust.now(),
+      })
+      await recordAudit(app.db, {
+        accountId: caller.accountId,
+        action: 'seal.pin.changed',
+        target: seal.id,
+        ip: request.ip,
+      })
+      return ok(null, trustMessages.pinChanged)
+    },
+  )
+
+  app.post(
+    '/seal/editPinNew',
+    {
+      schema: {
+        tags: ['trust'],
+        summary: '设置新印章密码（凭key，或忘记密码时凭人脸核验流水号ranId）',
+        body: editPinBody,
+        response: { 200: envelopeOf(z.null()) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request)
+      const body = request.body
+      const held = await sealHeldByCaller(app.db, caller, sealReferenceOf(body))
+      if (
+        body.socialCreditCode &&
+        held.unit &&
+        body.socialCreditCode.toUpperCase() !== held.unit.socialCreditCode
+      )
+        throw notFound()
+      if (isCancelled(held.seal)) throw businessError(trustMessages.sealCancelled)
+      const now = app.trust.now()
+      if (body.key) {
+        await changeSealPin(app.db, {
+          sealId: held.seal.id,
+          personId: caller.person.id,
+          newPin: body.newPin,
+          proof: { key: body.key },
+          now,
+        })
+      } else if (body.ranId) {
+        await resetSealPinAfterIdentityCheck(app.db, {
+          sealId: held.seal.id,
+          faceSerialNo: body.ranId,
+          newPin: body.newPin,
+          now,
+        })
+      } else {
+        throw businessError(trustMessages.proofRequired)
+      }
+      await recordAudit(app.db, {
+        accountId: caller.accountId,
+        action: body.key ? 'seal.pin.changed' : 'seal.pin.reset',
+        target: held.seal.id,
+        ip: request.ip,
+      })
+      return ok(null, trustMessages.pinChanged)
+    },
+  )
+}
+
+/** A cancelled seal keeps its records but its PIN no longer matters: checking or changing it is refused. */
+const isCancelled = (seal: Seal) =>
+  seal.status === sealStatusWide.CANCELLED || seal.status === sealStatusWide.REVOKED
+
+const sealReferenceOf = (body: {
+  sealId: string
+  sealCode?: string | null | undefined
+  sealTypeCode?: string | null | undefined
+}) => ({
+  sealId: body.sealId,
+  sealCode: body.sealCode ?? undefined,
+  sealTypeCode: body.sealTypeCode ?? undefined,
+})
+
+/** The payload's identity number may only repeat the session's (DESIGN.md: never trust it over the session). */
+function assertOwnIdentity(caller: Caller, personIdentity: string | null | undefined) {
+  if (personIdentity && personIdentity.toUpperCase() !== caller.person.identityNo.toUpperCase())
+    throw businessError(trustMessages.identityMismatch)
+}

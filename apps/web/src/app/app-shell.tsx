@@ -1,0 +1,35 @@
+import { useEffect } from 'react'
+import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { useQueryClient } from '@tanstack/react-query'
+import { SESSION_LOST_EVENT, runtimeConfig } from '../lib/request/request.ts'
+
+/**
+ * Around every screen: the sandbox badge (DESIGN "providers": visible whenever sandbox providers answer),
+ * and the way back to login when the request module reports a lost session and no logout address exists.
+ */
+export function AppShell() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const queryClient = useQueryClient()
+
+  useEffect(() => {
+    const backToLogin = () => {
+      queryClient.clear()
+      if (location.pathname === '/login') return
+      navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true })
+    }
+    window.addEventListener(SESSION_LOST_EVENT, backToLogin)
+    return () => window.removeEventListener(SESSION_LOST_EVENT, backToLogin)
+  }, [navigate, location, queryClient])
+
+  return (
+    <>
+      <Outlet />
+      {runtimeConfig().sandbox && (
+        <div className="sandbox-badge" role="note">
+          沙箱环境
+        </div>
+      )}
+    </>
+  )
+}

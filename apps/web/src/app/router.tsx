@@ -1,0 +1,136 @@
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom'
+import { UnderConstruction } from '../components/under-construction.tsx'
+import { StartupGate } from '../features/startup/startup-gate.tsx'
+import { AppShell } from './app-shell.tsx'
+import { specRoutes } from './routes.ts'
+
+/** `/` goes to `/home` keeping the query (spec 002 §2 "Other"). */
+function RootRedirect() {
+  const { search } = useLocation()
+  return <Navigate to={`/home${search}`} replace />
+}
+
+/** Screens anyone may open: login, the sandbox outbox, the operation manual, seal verification. */
+const publicScreens: RouteObject[] = [
+  {
+    path: '/login',
+    lazy: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })),
+  },
+  {
+    path: '/dev/sms',
+    lazy: () => import('../features/dev/sms-outbox-page.tsx').then((m) => ({ Component: m.SmsOutboxPage })),
+  },
+  {
+    path: '/verify',
+    lazy: () => import('../features/verify/verify-page.tsx').then((m) => ({ Component: m.VerifyPage })),
+  },
+  {
+    path: '/applyPdf',
+    lazy: () =>
+      import('../features/apply-pdf/apply-pdf-page.tsx').then((m) => ({ Component: m.ApplyPdfPage })),
+  },
+]
+
+/** Built screens behind start-up (identity, open entry, face check), lazily loaded so the first screen stays small. */
+const builtScreens: RouteObject[] = [
+  {
+    path: '/home',
+    lazy: () => import('../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage })),
+  },
+  {
+    path: '/seal-apply/readme',
+    lazy: () => import('../features/readme/readme-page.tsx').then((m) => ({ Component: m.ReadmePage })),
+  },
+  ...personalSealScreens(),
+]
+
+/** The personal name seal flow (spec 002 §2): one lazy chunk per screen. */
+function personalSealScreens(): RouteObject[] {
+  return [
+    {
+      path: '/personal-seal-apply/show-flow',
+      lazy: () =>
+        import('../features/personal-seal/show-flow-page.tsx').then((m) => ({
+          Component: m.PersonalSealShowFlowPage,
+        })),
+    },
+    {
+      path: '/personal-seal-apply/step-1',
+      lazy: () =>
+        import('../features/personal-seal/identity-step-page.tsx').then((m) => ({
+          Component: m.PersonalSealIdentityPage,
+        })),
+    },
+    {
+      path: '/personal-seal-apply/step-2',
+      lazy: () =>
+        import('../features/personal-seal/face-step-page.tsx').then((m) => ({
+          Component: m.PersonalSealFacePage,
+        })),
+    },
+    {
+      path: '/personal-seal-apply/apply-agreement-sample',
+      lazy: () =>
+        import('../features/personal-seal/agreement-sign-page.tsx').then((m) => ({
+          Component: m.PersonalSealAgreementSignPage,
+        })),
+    },
+    {
+      path: '/personal-seal-apply/step-4',
+      lazy: () =>
+        import('../features/personal-seal/signature-step-page.tsx').then((m) => ({
+          Component: m.PersonalSealSignaturePage,
+        })),
+    },
+    {
+      path: '/personal-seal-apply/step-5',
+      lazy: () =>
+        import('../features/personal-seal/style-step-page.tsx').then((m) => ({
+          Component: m.PersonalSealStylePage,
+        })),
+    },
+    {
+      path: '/personal-seal-apply/step-5-why',
+      lazy: () =>
+        import('../features/personal-seal/style-why-page.tsx').then((m) => ({
+          Component: m.PersonalSealStyleWhyPage,
+        })),
+    },
+    {
+      path: '/personal-seal-apply/step-6',
+      lazy: () =>
+        import('../features/personal-seal/password-step-page.tsx').then((m) => ({
+          Component: m.PersonalSealPasswordPage,
+        })),
+    },
+    {
+      path: '/personal-seal-apply/agreement',
+      lazy: () =>
+        import('../features/personal-seal/agreement-page.tsx').then((m) => ({
+          Component: m.PersonalSealAgreementPage,
+        })),
+    },
+  ]
+}
+
+const builtPaths = new Set([...publicScreens, ...builtScreens].map((route) => route.path))
+
+export const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    children: [
+      { path: '/', element: <RootRedirect /> },
+      ...publicScreens,
+      {
+        element: <StartupGate />,
+        children: [
+          ...builtScreens,
+          ...specRoutes
+            .filter((route) => !builtPaths.has(route.path))
+            .map((route) => ({ path: route.path, element: <UnderConstruction title={route.title} /> })),
+        ],
+      },
+      { path: '*', element: <UnderConstruction title="页面不存在" /> },
+    ],
+  },
+])

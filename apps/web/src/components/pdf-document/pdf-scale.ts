@@ -1,0 +1,29 @@
+/** PDF page base width in points: an A4 page is 595 pt wide (spec 002 §9 "PDF scale is screen width over 595"). */
+export const PDF_BASE_WIDTH = 595
+
+/**
+ * Highest device-pixel ratio a page canvas is drawn at. Every page of the document is kept on screen as
+ * its own canvas; at a phone's ratio of 3 a 20-page document would need ~150 MB of canvas memory, past
+ * what iOS Safari allows a page, while 2 is still sharp to the eye.
+ */
+export const MAX_OUTPUT_SCALE = 2
+
+/** CSS scale of a page: the width it is shown in over the 595-point base width. */
+export function pdfScale(displayWidth: number): number {
+  return displayWidth / PDF_BASE_WIDTH
+}
+
+/** Canvas pixels per CSS pixel: the device's ratio, at least 1, at most MAX_OUTPUT_SCALE. */
+export function outputScale(devicePixelRatio: number | undefined): number {
+  return Math.min(Math.max(devicePixelRatio || 1, 1), MAX_OUTPUT_SCALE)
+}
+
+/** Canvas backing size and CSS size of a page viewport at an output scale. */
+export function canvasSize(viewport: { width: number; height: number }, scale: number) {
+  return {
+    width: Math.floor(viewport.width * scale),
+    height: Math.floor(viewport.height * scale),
+    cssWidth: Math.floor(viewport.width),
+    cssHeight: Math.floor(viewport.height),
+  }
+}

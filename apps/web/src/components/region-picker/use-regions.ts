@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query'
+import type { RegionNode } from '@seal/shared/regions/region-tree'
+import { get } from '../../lib/request/request.ts'
+
+export const regionsKey = ['seal-apply', 'region', 'list'] as const
+
+/**
+ * GET /seal-apply/region/list (spec 002 §3 "Region tree", §7): the province → city → district tree.
+ * It changes with the national division list, not within a session: fetched once and kept.
+ */
+export function useRegions() {
+  return useQuery({
+    queryKey: regionsKey,
+    queryFn: () => get<RegionNode[]>('/seal-apply/region/list'),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  })
+}
+
+/**
+ * The labels along a chosen path of values, as far as the tree knows them.
+ *
+ * @example regionLabels(tree, ['北京市', '北京市', '110101']) // ['北京市', '北京市', '东城区']
+ */
+export function regionLabels(tree: RegionNode[], value: readonly (string | null | undefined)[]): string[] {
+  const labels: string[] = []
+  let level: RegionNode[] | undefined = tree
+  for (const part of value) {
+    const node: RegionNode | undefined = level?.find((candidate) => candidate.value === part)
+    if (!node) break
+    labels.push(node.label)
+    level = node.children
+  }
+  return labels
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { configDefaults, type AppConfig } from '@seal/shared/api/config'
+import type { LoginInfo } from '@seal/shared/api/auth'
+import { applyTarget, homeCards } from './home-cards.ts'
+
+const config = configDefaults as unknown as AppConfig
+const person: LoginInfo = {
+  kind: 'personal',
+  personName: '张三',
+  personCard: '110101199003071233',
+  cardKind: '111',
+  phone: '138****0001',
+  socialCreditCode: null,
+  companyName: null,
+  unitTypeCode: null,
+}
+const titles = (cards: { title: string }[]) => cards.map((card) => card.title)
+
+describe('home cards', () => {
+  it('shows every card to a personal login when authorization and binding are enabled', () => {
+    expect(titles(homeCards(config, person))).toEqual(['电子印章申请', '管理我的印章', '完成印章授权', '印章绑定', '待办中心'])
+  })
+
+  it('hides 待办中心 for an enterprise login and the menus that are switched off', () => {
+    const enterprise = { ...person, kind: 'enterprise' as const }
+    expect(titles(homeCards({ ...config, authorizationMenu: false, bindingMenu: false }, enterprise))).toEqual(['电子印章申请', '管理我的印章'])
+  })
+
+  it('routes the apply card by button config: 2 enterprise apply, 1 personal flow, else the readme', () => {
+    expect(applyTarget(2)).toBe('/seal-apply')
+    expect(applyTarget(1)).toBe('/personal-seal-apply/show-flow')
+    expect(applyTarget(3)).toBe('/seal-apply/readme')
+  })
+})

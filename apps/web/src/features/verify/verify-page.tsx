@@ -1,0 +1,65 @@
+import { useRef, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { Button, NavBar, Result, Toast } from 'antd-mobile'
+import type { VerifyResult } from '@seal/shared/api/verify'
+import { RequestError } from '../../lib/request/request.ts'
+import { verifyPdf } from './api/verify-pdf.ts'
+import { SignatureCard } from './signature-card.tsx'
+import './verify-page.css'
+
+const MAX_PDF_BYTES = 10 * 1024 * 1024
+
+/**
+ * 验章 `/verify` (issue #3 item 8): anyone uploads a signed PDF and reads, per signature, who sealed it,
+ * when, whether the document is unchanged since, and whether the certificate is trusted and in force.
+ */
+export function VerifyPage() {
+  const navigate = useNavigate()
+  const input = useRef<HTMLInputElement>(null)
+  const [checking, setChecking] = useState(false)
+  const [result, setResult] = useState<VerifyResult>()
+
+  const check = async (file: File | undefined) => {
+    if (!file) return
+    if (file.type && file.type !== 'application/pdf') return Toast.show({ content: '请上传PDF格式的文件' })
+    if (file.size > MAX_PDF_BYTES) return Toast.show({ content: '文件大小不能超过10M' })
+    setChecking(true)
+    setResult(undefined)
+    try {
+      setResult(await verifyPdf(file))
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error
+    } finally {
+      setChecking(false)
+      if (input.current) input.current.value = ''
+    }
+  }
+
+  const allValid = result && result.signatures.length > 0 && result.signatures.every((signature) => signature.valid)
+
+  return (
+    <div className="verify-page">
+      <NavBar onBack={() => navigate(-1)}>验章</NavBar>
+      <section className="verify-upload">
+        <p>上传已盖章的 PDF 文件，核验每个电子印章和签名：签署人、签署时间、文件是否被篡改、证书是否可信有效。</p>
+        <input ref={input} type="file" accept="application/pdf,.pdf" hidden aria-label="选择PDF文件" onChange={(event) => void check(event.target.files?.[0])} />
+        <Button block color="primary" size="large" loading={checking} loadingText="正在核验" onClick={() => input.current?.click()}>
+          选择 PDF 文件
+        </Button>
+      </section>
+      {result && (
+        <section className="verify-result">
+          <Result
+            status={result.signatures.length === 0 ? 'info' : allValid ? 'success' : 'error'}
+            title={result.signatures.length === 0 ? '未发现电子签章' : allValid ? '全部签章有效' : '存在无效签章'}
+            description={`${result.fileName}，共 ${result.signatures.length} 个签章`}
+          />
+          {result.signatures.map((signature) => (
+            <SignatureCard key={signature.index} signature={signature} />
+          ))}
+          <p className="verify-hash">文件 SHA-256：{result.sha256}</p>
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test'
+import { demo, loginEnterprise, loginPersonal, newPerson, readSmsCode, snap } from './support.ts'
+
+test('opening the app without a session leads to login, and the demo person lands on home with every card', async ({ page }) => {
+  await page.goto('/home')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fhome/)
+  await expect(page.getByText('沙箱环境', { exact: true })).toBeVisible()
+  await snap(page, 'login')
+
+  await loginPersonal(page, demo.person)
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('电子印章')
+  for (const title of ['电子印章申请', '管理我的印章', '完成印章授权', '印章绑定', '待办中心']) {
+    await expect(page.getByText(title, { exact: true })).toBeVisible()
+  }
+  await expect(page.getByText('申请记录')).toBeVisible()
+  await expect(page.getByText('技术支持：')).toContainText('400-000-0000')
+  await snap(page, 'home-personal')
+
+  // The operation manual (generated at first start) opens as pages at the screen width.
+  await page.getByRole('link', { name: '操作手册' }).click()
+  await expect(page).toHaveURL(/\/applyPdf$/)
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('电子印章申请')
+  await expect(page.locator('canvas').first()).toBeVisible()
+  await expect.poll(() => page.locator('canvas').count()).toBeGreaterThan(3)
+  const width = await page.locator('canvas').first().evaluate((canvas) => canvas.getBoundingClientRect().width)
+  expect(Math.round(width)).toBe(390)
+  await expect(page.getByText('PDF加载中')).toHaveCount(0)
+  await snap(page, 'operation-manual')
+  await page.locator('.adm-nav-bar-back').click()
+  await expect(page).toHaveURL(/\/home$/)
+
+  // The apply card goes to the readme page by default; the personal option starts the personal flow.
+  await page.getByText('电子印章申请', { exact: true }).click()
+  await expect(page).toHaveURL(/\/seal-apply\/readme$/)
+  await expect(page.getByText('个人电子名章申请', { exact: true })).toBeVisible()
+  await snap(page, 'readme')
+  await page.getByRole('button', { name: '申请个人电子名章' }).click()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/show-flow$/)
+})
+
+test('a first login asks for name and ID number, with the shared rules checked before sending', async ({ page }) => {
+  const person = newPerson('赵敏')
+  await page.goto('/login')
+  await page.getByPlaceholder('请输入手机号').fill('1234')
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await expect(page.getByText('请输入正确的手机号码')).toBeVisible()
+
+  await page.getByPlaceholder('请输入手机号').fill(person.phone)
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await page.getByPlaceholder('请输入验证码').fill(await readSmsCode(page, person.phone))
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page.getByPlaceholder('请输入真实姓名')).toBeVisible()
+  await page.getByPlaceholder('请输入真实姓名').fill(person.name)
+  await page.getByPlaceholder('请输入18位身份证号').fill(person.identityNo.slice(0, 17) + (person.identityNo.endsWith('1') ? '2' : '1'))
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page.getByText('请输入正确的身份证件号码').or(page.getByText('请输入正确的身份证'))).toBeVisible()
+  await snap(page, 'login-first-time')
+
+  await page.getByPlaceholder('请输入18位身份证号').fill(person.identityNo)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.getByText(`${person.name}，您好`)).toBeVisible()
+})
+
+test('the legal representative logs in for the unit: no to-do centre, and the personal seal is refused', async ({ page }) => {
+  await loginEnterprise(page)
+  await expect(page.getByText(`${demo.unit.name}，您好`)).toBeVisible()
+  await expect(page.getByText('管理我的印章', { exact: true })).toBeVisible()
+  await expect(page.getByText('待办中心', { exact: true })).toHaveCount(0)
+  await snap(page, 'home-enterprise')
+  await page.getByText('电子印章申请', { exact: true }).click()
+  await page.getByRole('button', { name: '申请个人电子名章' }).click()
+  await expect(page.getByText('请切换至个人账户进行个人电子名章申请')).toBeVisible()
+  await expect(page).toHaveURL(/\/seal-apply\/readme$/)
+})

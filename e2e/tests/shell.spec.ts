@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test'
+import { loginPersonal, newPerson } from './support.ts'
+
+test('/ goes to /home keeping the launch query', async ({ page }) => {
+  await loginPersonal(page, newPerson('杜甫'))
+  await page.goto('/?type=1&expand=abc')
+  await expect(page).toHaveURL(/\/home\?type=1&expand=abc$/)
+  await expect(page.getByText('管理我的印章', { exact: true })).toBeVisible()
+})
+
+test('a host app launches with a token and a redirect in params', async ({ page, browser, baseURL }) => {
+  const person = newPerson('王维')
+  await loginPersonal(page, person)
+  const token = await page.evaluate(() => localStorage.getItem('seal.token'))
+  const fresh = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })
+  const hosted = await fresh.newPage()
+  const params = encodeURIComponent(JSON.stringify({ token, redirect: '/seal-apply/readme' }))
+  await hosted.goto(`/home?params=${params}&enterpriseId=e-1`)
+  await expect(hosted).toHaveURL(/\/seal-apply\/readme$/)
+  await expect(hosted.getByText('个人电子名章申请', { exact: true })).toBeVisible()
+  await fresh.close()
+})
+
+test('every spec route exists: an unbuilt screen says 建设中 with its title, after login', async ({ page }) => {
+  await page.goto('/seal-off/123')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fseal-off%2F123$/)
+  await loginPersonal(page, newPerson('李白'), /\/seal-off\/123$/)
+  await expect(page.getByText('注销印章').first()).toBeVisible()
+  await expect(page.getByText('建设中', { exact: true })).toBeVisible()
+  await page.screenshot({ path: 'test-results/screens/under-construction.png' })
+})
+
+test('the API documents itself at /api/docs', async ({ request }) => {
+  const response = await request.get('/api/docs/json')
+  expect(response.ok()).toBe(true)
+  const document = await response.json()
+  expect(Object.keys(document.paths)).toContain('/api/seal-apply/region/list')
+})

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+/** Demo accounts the server seeds on first start (apps/server/src/seed.ts). */
+export const demo = {
+  person: { phone: '13800000001', name: '张三' },
+  legal: { phone: '13800000002', name: '李四' },
+  unit: { socialCreditCode: '91110108MA01ABCDEN', name: '示例科技有限公司' },
+}
+
+function adminToken() {
+  return readFileSync(join(process.env.E2E_DATA_DIR!, 'secrets', 'admin.token'), 'utf8').trim()
+}
+
+/** Sets a configuration value through the operator API, as an administrator would. */
+export async function setConfig(request: APIRequestContext, key: string, value: unknown, scope = 'global') {
+  const response = await request.put('/api/admin/config', { headers: { authorization: `Bearer ${adminToken()}` }, data: { scope, key, value } })
+  expect((await response.json()).resultStatus).toBe('00')
+}
+
+export async function resetConfig(request: APIRequestContext, key: string, scope = 'global') {
+  await request.delete('/api/admin/config', { headers: { authorization: `Bearer ${adminToken()}` }, data: { scope, key } })
+}
+
+/** Reads the latest code sent to a phone from the sandbox outbox page, as a tester without the phone would. */
+export async function readSmsCode(page: Page, phone: string) {
+  const outbox = await page.context().newPage()
+  await outbox.goto('/dev/sms')
+  const message = outbox.locator('.adm-list-item', { hasText: phone }).first()
+  await expect(message).toBeVisible()
+  const code = /验证码为(\d{6})/.exec((await message.textContent()) ?? '')?.[1]
+  await outbox.close()
+  expect(code).toBeTruthy()
+  return code!
+}
+
+/** A new person: an unused phone and a valid citizen ID (checksum computed as GB 11643 says). */
+export function newPerson(name = '王小明') {
+  const phone = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+  const birth = new Date(Date.UTC(1980, 0, 1) + Math.floor(Math.random() * 20 * 365) * 86_400_000)
+  const sequence = String(100 + Math.floor(Math.random() * 800)).padStart(3, '0')
+  const body = `110105${birth.toISOString().slice(0, 10).replaceAll('-', '')}${sequence}`
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * weights[index]!, 0)
+  return { phone, name, identityNo: body + '10X98765432'[sum % 11]! }
+}
+
+/** Asks for a code on the login screen and types it from the outbox. */
+async function enterPhoneAndCode(page: Page, phone: string, phonePlaceholder = '请输入手机号') {
+  await page.getByPlaceholder(phonePlaceholder).fill(phone)
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await expect(page.getByRole('button', { name: /秒后重新获取/ })).toBeVisible()
+  await page.getByPlaceholder('请输入验证码').fill(await readSmsCode(page, phone))
+}
+
+/**
+ * Logs in on the login screen with the phone and the SMS code from the outbox; a new person is asked for
+ * name and ID number the first time. (Each phone may ask for a code once a minute, so tests use new people.)
+ */
+export async function loginPersonal(page: Page, person: { phone: string; name?: string; identityNo?: string }, landing = /\/home/) {
+  if (!page.url().includes('/login')) await page.goto('/login')
+  await enterPhoneAndCode(page, person.phone)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  if (person.identityNo) {
+    await expect(page.getByPlaceholder('请输入真实姓名')).toBeVisible()
+    await page.getByPlaceholder('请输入真实姓名').fill(person.name!)
+    await page.getByPlaceholder('请输入18位身份证号').fill(person.identityNo)
+    await page.getByRole('button', { name: '登录', exact: true }).click()
+  }
+  await expect(page).toHaveURL(landing)
+}
+
+export async function loginEnterprise(page: Page) {
+  await page.goto('/login?type=1')
+  await page.getByPlaceholder('统一社会信用代码').fill(demo.unit.socialCreditCode)
+  await enterPhoneAndCode(page, demo.legal.phone, '法定代表人手机号')
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+  await expect(page).toHaveURL(/\/home/)
+}
+
+/** A screenshot of the screen as the person sees it, kept as a test artefact. */
+export async function snap(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png` })
+}

@@ -1,0 +1,58 @@
+/**
+ * Shared by the server (defaults, type check of stored values) and the client (what the screens read).
+ * The configuration the screens read (spec 002 §4 "Start-up", 000 §2). Stored values override these
+ * per scope; a key not stored anywhere takes its default here.
+ */
+export const configDefaults = {
+  /** Off shows 电子印章入口已关闭，如需帮助可联系系统管理员。 */
+  enable: true,
+  /** Enterprise identity verification: '1' four-element check plus face, '2' business-licence check. */
+  certificationType: '1',
+  /** Face check before login. */
+  enableLoginFaceAuth: false,
+  showBindSdk: false,
+  extendSdk: [] as string[],
+  /** Where a 401 or the back button sends the user when the host app gave one. */
+  logoutLink: '',
+  /** Where paper materials are mailed (offline flow). */
+  consignee: { name: '电子印章受理中心', phone: '400-000-0000', address: '', materials: [] as string[] },
+  /** 完成印章授权 card and menu. */
+  authorizationMenu: true,
+  /** 印章绑定 card and menu. */
+  bindingMenu: true,
+  /** Seal list tabs: 1 only 电子印章, 2 only 个人名章, otherwise both. */
+  buttonShowFlog: 3,
+  /** Apply card: 2 goes to the enterprise seal-apply page, 1 to the personal flow intro, otherwise the readme. */
+  buttonConfig: 3,
+  /** Record-list footer buttons: 1 enterprise only, 2 personal only, 3 both. */
+  recordButtons: 3,
+  /** Authorization scope: 0 only use, 1 only management, 2 both. */
+  scope: 2,
+  /** Seal-auth rules: each enabled rule requires all (and) or any (or) of the seal types. */
+  sealAuthRules: [] as { enabled: boolean; mode: 'and' | 'or'; sealTypeCodes: string[] }[],
+  /** Technical support line ({phone} in the spec) and its hours. */
+  supportPhone: '400-000-0000',
+  supportHours: '工作日 9:00-12:00，14:00-18:00',
+  /** Channels that show the operation-manual link, and the manual's files (the first is shown). */
+  operationManual: { channels: ['h5', 'app'] as string[], fileIds: [] as string[] },
+  /** Banner items of GET /configs/operation/image (position 1). */
+  operationBanners: [] as { fileId: string; link: string }[],
+  /** Personal name seal with face verification (the six-step flow); off drops the identity step (spec 002 §2). */
+  personalSealFaceAuth: true,
+  /** Minimum applicant age for a personal name seal. */
+  minApplicantAge: 14,
+} as const
+
+export type AppConfig = {
+  -readonly [K in keyof typeof configDefaults]: (typeof configDefaults)[K] extends readonly (infer U)[]
+    ? U[]
+    : (typeof configDefaults)[K] extends boolean
+      ? boolean
+      : (typeof configDefaults)[K] extends number
+        ? number
+        : (typeof configDefaults)[K] extends string
+          ? string
+          : (typeof configDefaults)[K]
+}
+export type ConfigKey = keyof AppConfig
+export const configKeys = Object.keys(configDefaults) as ConfigKey[]

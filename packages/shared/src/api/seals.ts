@@ -1,0 +1,33 @@
+import { z } from 'zod'
+
+/**
+ * A seal as the management screens list and show it (spec 000 §3 "Seal", 002 §3). `sealPic` is a PNG data
+ * URL when asked for (`needPic`); times are epoch milliseconds; the status is the management reading.
+ */
+export const sealItem = z.object({
+  id: z.string(),
+  sealName: z.string(),
+  sealTypeCode: z.string(),
+  sealCode: z.string(),
+  status: z.string(),
+  useType: z.string(),
+  businessName: z.string(),
+  socialCreditCode: z.string().nullable(),
+  personName: z.string(),
+  /** Masked: the first and last 4 characters. */
+  personIdentity: z.string(),
+  certStartTime: z.number(),
+  certEndTime: z.number(),
+  sealPic: z.string().nullable(),
+  /** The caller's role on this seal: 1 holder (legal person or the person themself). */
+  role: z.number(),
+  failureReason: z.string().nullable(),
+  revokePerson: z.string().nullable(),
+})
+export type SealItem = z.infer<typeof sealItem>
+
+/** POST /seal/queryPersonSeals †: the caller's personal name seals. */
+export const queryPersonSealsBody = z.object({ needPic: z.boolean().default(true) }).partial()
+
+/** POST /seal/detail † and POST /seal/getSealPicById: one seal the caller may see. */
+export const sealByIdBody = z.object({ sealId: z.string().min(1, '缺少参数：sealId').max(64) })

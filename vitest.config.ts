@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config'
+
+// One run covers every workspace: unit tests beside the code, API tests on the real server.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'seal', root: 'packages/seal', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'pdf', root: 'packages/pdf', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      // The same API tests again on PostgreSQL when the machine has one (CI sets DATABASE_URL).
+      ...(process.env.DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                root: 'apps/server',
+                include: ['src/**/*.api.test.ts'],
+                env: { TEST_DATABASE: 'postgres' },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+    ],
+  },
+})
