@@ -1,11 +1,12 @@
 import { useEffect } from 'react'
-import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { SESSION_LOST_EVENT, runtimeConfig } from '../lib/request/request.ts'
 
 /**
  * Around every screen: the sandbox badge (DESIGN "providers": visible whenever sandbox providers answer),
- * and the way back to login when the request module reports a lost session and no logout address exists.
+ * the way back to login when the request module reports a lost session and no logout address exists, and
+ * scrolling: a new screen opens at its top, going back returns to where the person was.
  */
 export function AppShell() {
   const navigate = useNavigate()
@@ -25,6 +26,7 @@ export function AppShell() {
   return (
     <>
       <Outlet />
+      <ScrollRestoration />
       {runtimeConfig().sandbox && (
         <div className="sandbox-badge" role="note">
           沙箱环境
