@@ -22,6 +22,7 @@ import { identityRoutes } from './identity/routes.ts'
 import { ocrRoutes } from './identity/ocr-routes.ts'
 import { regionRoutes } from './regions/routes.ts'
 import { handwritingRoutes } from './signing/handwriting-routes.ts'
+import { sealDocumentRoutes } from './signing/seal-document-routes.ts'
 import { verifyRoutes } from './signing/verify-routes.ts'
 import { sealRoutes } from './seals/routes.ts'
 import { cutoutRoutes } from './seals/cutout-routes.ts'
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(sealPinRoutes)
       await api.register(handwritingRoutes)
       await api.register(verifyRoutes)
+      await api.register(sealDocumentRoutes)
       await api.register(sealRoutes)
       await api.register(cutoutRoutes)
       await api.register(personalSealRoutes)

@@ -13,6 +13,9 @@ const SERVER_ERROR = '服务器异常，请稍后再试'
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A refusal is not the route's answer: its data (remaining attempts, a code) must not be checked
+    // against the route's success schema, which would turn a clear message into a 500.
+    reply.serializer(JSON.stringify)
     if (error instanceof AppError) {
       return reply
         .status(error.httpStatus)

@@ -177,6 +177,17 @@ export async function signPdf(input: SignPdfInput): Promise<Uint8Array> {
   return bytes
 }
 
+/**
+ * The size of a page (its MediaBox, in points) to place a seal on, or undefined when there is no such page.
+ * Throws {@link PdfSignError} for a file that is not a readable PDF.
+ */
+export function pageBox(pdf: Uint8Array, pageNumber: number): { x0: number; y0: number; x1: number; y1: number } | undefined {
+  const page = findPage(openPdf(pdf), pageNumber)
+  if (!page) return undefined
+  const [x0, y0, x1, y1] = page.mediaBox
+  return { x0, y0, x1, y1 }
+}
+
 function openPdf(pdf: Uint8Array): PdfFile {
   let file: PdfFile
   try {

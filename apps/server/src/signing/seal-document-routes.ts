@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { ok } from '@seal/shared/api/envelope'
+import { signDocumentBody, signedDocument } from '@seal/shared/api/sign-document'
+import { pageBox } from '@seal/pdf/sign/sign-pdf'
+import { defaultPxPerMm } from '@seal/seal/render-svg'
+import { PdfSignError, signErrorMessages } from '@seal/pdf/sign/sign-errors'
+import { callerOf } from '../plugins/auth.ts'
+import { businessError } from '../errors.ts'
+import { findReadableFile, saveFile } from '../files/service.ts'
+import { files } from '../files/tables.ts'
+import { envelopeOf } from '../plugins/schemas.ts'
+import { visibleSeal } from '../seals/queries.ts'
+import { sealDocument } from './seal-document.ts'
+
+/** Height of a seal on paper when its image does not tell: the official seal 42 mm, name seals 20 mm, other unit seals 38 mm. */
+function sealHeightMm(sealTypeCode: string): number {
+  if (sealTypeCode === '01') return 42
+  if (sealTypeCode === '05' || sealTypeCode === '1000') return 20
+  return 38
+}
+
+const POINTS_PER_MM = 72 / 25.4
+/** Distance from the page edges when the caller gives no position: one inch. */
+const DEFAULT_MARGIN = 72
+
+/**
+ * The seal's size on paper, in millimetres. Images the seal package rendered are drawn at
+ * `defaultPxPerMm`, so their pixels give the real size; an image from a photographed impression (an
+ * unusual pixel size) keeps its proportions at the height its type has.
+ */
+export function sealSizeMm(png: Buffer, sealTypeCode: string): { width: number; height: number } {
+  const widthPx = png.readUInt32BE(16)
+  const heightPx = png.readUInt32BE(20)
+  const rendered = { width: widthPx / defaultPxPerMm, height: heightPx / defaultPxPerMm }
+  if (rendered.height >= 8 && rendered.height <= 60 && rendered.width <= 80) return rendered
+  const height = sealHeightMm(sealTypeCode)
+  return { width: heightPx > 0 ? (height * widthPx) / heightPx : height, height }
+}
+
+/** 用章: the holder seals one of their own PDFs with the seal password; the signed copy is a new file of theirs. */
+export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/seal/signDocument',
+    { schema: { tags: ['signing'], summary: '用章：以印章密码在本人上传的PDF上加盖电子印章 †', body: signDocumentBody, response: { 200: envelopeOf(signedDocument) } } },
+    async (request) => {
+      const caller = callerOf(request)
+      const body = request.body
+      const { seal } = await visibleSeal(app.db, caller, body.sealId)
+      const source = await findReadableFile(app.db, caller, body.fileId)
+      if (source.mediaType !== 'application/pdf') throw businessError('请选择PDF格式的文件')
+      const pdf = new Uint8Array(await app.files.get(source.storageKey))
+
+      let box: ReturnType<typeof pageBox>
+      try {
+        box = pageBox(pdf, body.page)
+      } catch (error) {
+        if (error instanceof PdfSignError) throw businessError(error.message)
+        throw error
+      }
+      if (!box) throw businessError(signErrorMessages.PAGE_OUT_OF_RANGE)
+
+      const [image] = await app.db.select().from(files).where(eq(files.id, seal.imageFileId))
+      const size = sealSizeMm(await app.files.get(image!.storageKey), seal.sealTypeCode)
+      const width = size.width * POINTS_PER_MM
+      const height = size.height * POINTS_PER_MM
+      const placement = {
+        page: body.page,
+        x: body.x ?? box.x1 - DEFAULT_MARGIN - width,
+        y: body.y ?? box.y0 + DEFAULT_MARGIN,
+        width,
+        height,
+      }
+
+      let signed: Awaited<ReturnType<typeof sealDocument>>
+      try {
+        signed = await sealDocument(app.trust, { caller, sealId: seal.id, pin: body.pin, pdf, placement, fileName: source.originalName, remark: body.remark })
+      } catch (error) {
+        if (error instanceof PdfSignError) throw businessError(error.message)
+        throw error
+      }
+      const name = source.originalName.replace(/\.pdf$/i, '')
+      const file = await saveFile({ db: app.db, store: app.files, ownerAccountId: caller.accountId, bytes: Buffer.from(signed.pdf), originalName: `${name}（已签章）.pdf` })
+      return ok({ fileId: file.id, fileName: file.originalName, sha256: signed.sha256 }, '签章成功')
+    },
+  )
+}
