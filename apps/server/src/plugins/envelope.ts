@@ -15,7 +15,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A refusal is not the route's answer: its data (remaining attempts, a code) must not be checked
     // against the route's success schema, which would turn a clear message into a 500.
-    reply.serializer(JSON.stringify)
+    reply.serializer(JSON.stringify).type('application/json; charset=utf-8')
     if (error instanceof AppError) {
       return reply
         .status(error.httpStatus)

@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm'
-import type { SealItem } from '@seal/shared/api/seals'
+import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm'
+import { WILL_EXPIRE_DAYS, type SealGroup, type SealItem } from '@seal/shared/api/seals'
 import { maskIdNumber, maskRealName } from '@seal/shared/text/masking'
 import type { Caller } from '../auth/caller.ts'
-import { persons } from '../auth/tables.ts'
+import { persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { notFound } from '../errors.ts'
 import { files } from '../files/tables.ts'
@@ -47,6 +47,7 @@ async function toItem(options: { db: Database; store: FileStore; found: SealHold
     role: 1,
     failureReason: seal.failureReason,
     revokePerson: revoker ? maskRealName(revoker.name) : null,
+    blnWillExpires: seal.status === '1' && seal.certEndTime.getTime() - Date.now() < WILL_EXPIRE_DAYS * 86_400_000,
   }
 }
 
@@ -69,4 +70,49 @@ export async function personalSeals(options: { db: Database; store: FileStore; c
 export async function sealDetail(options: { db: Database; store: FileStore; caller: Caller; sealId: string }): Promise<SealItem> {
   const found = await visibleSeal(options.db, options.caller, options.sealId)
   return toItem({ ...options, found, needPic: true })
+}
+
+/**
+ * The unit seals the caller may see, one group per unit (the 电子印章 tab of /seal-preview-list): an
+ * enterprise account sees its unit's seals; a person sees the seals of the units they represent. Seals
+ * of one unit come in seal-type order.
+ */
+export async function unitSealGroups(options: {
+  db: Database
+  store: FileStore
+  caller: Caller
+  needPic: boolean
+  queryAvailable: boolean
+  businessName?: string | undefined
+}): Promise<SealGroup[]> {
+  const { db, caller } = options
+  const unitFilter =
+    caller.kind === 'enterprise' && caller.unit ? eq(units.id, caller.unit.id) : eq(units.legalPersonId, caller.person.id)
+  const nameFilter = options.businessName?.trim() ? ilike(units.name, `%${options.businessName.trim()}%`) : undefined
+  const visibleUnits = await db.select().from(units).where(and(unitFilter, nameFilter)).orderBy(asc(units.name))
+  if (visibleUnits.length === 0) return []
+  const rows = await db
+    .select({ id: seals.id, unitId: seals.unitId })
+    .from(seals)
+    .where(
+      and(
+        eq(seals.ownerKind, 'unit'),
+        inArray(
+          seals.unitId,
+          visibleUnits.map((unit) => unit.id),
+        ),
+        options.queryAvailable ? eq(seals.status, '1') : undefined,
+      ),
+    )
+    .orderBy(asc(seals.sealTypeCode), desc(seals.createdAt))
+  const groups: SealGroup[] = []
+  for (const unit of visibleUnits) {
+    const list: SealItem[] = []
+    for (const row of rows.filter((r) => r.unitId === unit.id)) {
+      const found = await loadSealHolder(db, row.id)
+      if (found) list.push(await toItem({ ...options, found }))
+    }
+    if (list.length > 0) groups.push({ businessName: unit.name, socialCreditCode: unit.socialCreditCode, list })
+  }
+  return groups
 }

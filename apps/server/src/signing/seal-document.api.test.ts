@@ -48,6 +48,8 @@ describe('用章: POST /seal/signDocument', () => {
   it('seals the holder’s PDF with the right password; 验章 names the person and finds it intact', async () => {
     const wrong = await sign({ sealId, pin: 'seal2027', fileId: pdfId })
     expect(wrong.body.responseInfo).toMatch(/印章密码错误，还可尝试4次/)
+    // A refusal carrying data is still a JSON envelope the client can read.
+    expect(wrong.raw.headers['content-type']).toMatch(/^application\/json/)
 
     const signed = await sign({ sealId, pin: 'seal2026', fileId: pdfId, remark: '合同签章' })
     expect(signed.body).toMatchObject({ resultStatus: '00', data: { fileId: expect.any(String), fileName: '合同（已签章）.pdf' } })

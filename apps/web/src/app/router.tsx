@@ -41,6 +41,14 @@ const builtScreens: RouteObject[] = [
     path: '/seal-apply/readme',
     lazy: () => import('../features/readme/readme-page.tsx').then((m) => ({ Component: m.ReadmePage })),
   },
+  {
+    path: '/seal-preview-list/:type',
+    lazy: () => import('../features/my-seals/seal-list-page.tsx').then((m) => ({ Component: m.SealListPage })),
+  },
+  {
+    path: '/seal-preview/:type/:sealId',
+    lazy: () => import('../features/my-seals/seal-detail-page.tsx').then((m) => ({ Component: m.SealDetailPage })),
+  },
   ...personalSealScreens(),
 ]
 

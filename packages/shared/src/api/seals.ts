@@ -23,8 +23,33 @@ export const sealItem = z.object({
   role: z.number(),
   failureReason: z.string().nullable(),
   revokePerson: z.string().nullable(),
+  /** In effect and its certificate ends within {@link WILL_EXPIRE_DAYS} days: the list shows 即将到期. */
+  blnWillExpires: z.boolean(),
 })
 export type SealItem = z.infer<typeof sealItem>
+
+/** A seal in effect whose certificate ends within this many days is about to expire. */
+export const WILL_EXPIRE_DAYS = 30
+
+/** POST /seal/queryGroupByBusiness: the unit seals the caller may see, grouped by unit. */
+export const queryGroupByBusinessBody = z
+  .object({
+    socialCreditCode: z.string().max(18),
+    identity: z.string().max(18),
+    /** Only seals in effect. */
+    queryAvailable: z.boolean(),
+    needPic: z.boolean(),
+    /** Part of the unit name (the list's search box). */
+    businessName: z.string().max(100),
+  })
+  .partial()
+
+export const sealGroup = z.object({
+  businessName: z.string(),
+  socialCreditCode: z.string().nullable(),
+  list: z.array(sealItem),
+})
+export type SealGroup = z.infer<typeof sealGroup>
 
 /** POST /seal/queryPersonSeals †: the caller's personal name seals. */
 export const queryPersonSealsBody = z.object({ needPic: z.boolean().default(true) }).partial()

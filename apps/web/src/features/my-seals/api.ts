@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query'
+import type { SealGroup, SealItem } from '@seal/shared/api/seals'
+import { post } from '../../lib/request/request.ts'
+
+/** POST /seal/queryPersonSeals †: the person's own name seals, with pictures. */
+export function usePersonalSeals(enabled: boolean) {
+  return useQuery({
+    queryKey: ['seals', 'personal'],
+    queryFn: () => post<SealItem[]>('/seal/queryPersonSeals', { needPic: true }),
+    enabled,
+  })
+}
+
+/** POST /seal/queryGroupByBusiness: unit seals by unit, narrowed by part of the unit name. */
+export function useUnitSealGroups(businessName: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['seals', 'groups', businessName],
+    queryFn: () => post<SealGroup[]>('/seal/queryGroupByBusiness', { needPic: true, businessName }),
+    enabled,
+  })
+}
+
+/** POST /seal/detail †: one seal the caller may see. */
+export function useSealDetail(sealId: string | undefined) {
+  return useQuery({
+    queryKey: ['seals', 'detail', sealId],
+    queryFn: () => post<SealItem>('/seal/detail', { sealId }),
+    enabled: Boolean(sealId),
+  })
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import type { SealItem } from '@seal/shared/api/seals'
+import { UNAVAILABLE_PREVIEW, activationRoute, formatDate, groupByStatus, initialTab, sealActions, visibleTabs } from './seal-list-logic.ts'
+
+const seal = (overrides: Partial<SealItem>): SealItem => ({
+  id: 's1',
+  sealName: '合同专用章',
+  sealTypeCode: '04',
+  sealCode: '1101080012345',
+  status: '1',
+  useType: '2',
+  businessName: '示例科技有限公司',
+  socialCreditCode: '91110108MA01ABCDEN',
+  personName: '李四',
+  personIdentity: '3101**********4562',
+  certStartTime: Date.UTC(2026, 0, 1),
+  certEndTime: Date.UTC(2027, 0, 1),
+  sealPic: null,
+  role: 1,
+  failureReason: null,
+  revokePerson: null,
+  blnWillExpires: false,
+  ...overrides,
+})
+
+describe('seal list tabs', () => {
+  it('shows the tabs buttonShowFlog asks for: 1 e-seals, 2 personal name seals, otherwise both', () => {
+    expect(visibleTabs(1)).toEqual(['company'])
+    expect(visibleTabs(2)).toEqual(['personal'])
+    expect(visibleTabs(3)).toEqual(['company', 'personal'])
+    expect(visibleTabs(0)).toEqual(['company', 'personal'])
+  })
+
+  it('opens the route’s tab when shown, else the one that is', () => {
+    expect(initialTab('personal', ['company', 'personal'])).toBe('personal')
+    expect(initialTab('company', ['company', 'personal'])).toBe('company')
+    expect(initialTab('personal', ['company'])).toBe('company')
+    expect(initialTab(undefined, ['personal'])).toBe('personal')
+  })
+})
+
+describe('seal list groups', () => {
+  it('orders pending activation (6, 7), changing (8), in effect (1), and puts the rest under 以下章不可用', () => {
+    const seals = [
+      seal({ id: 'valid', status: '1' }),
+      seal({ id: 'cancelled', status: '2' }),
+      seal({ id: 'changing', status: '8' }),
+      seal({ id: 'not-made', status: '7' }),
+      seal({ id: 'pending', status: '6' }),
+      seal({ id: 'frozen', status: '10' }),
+    ]
+    const { groups, unavailable } = groupByStatus(seals)
+    expect(groups.map((group) => [group.status, group.seals.map((s) => s.id)])).toEqual([
+      ['6', ['pending']],
+      ['7', ['not-made']],
+      ['8', ['changing']],
+      ['1', ['valid']],
+    ])
+    expect(unavailable.map((s) => s.id)).toEqual(['cancelled', 'frozen'])
+    expect(UNAVAILABLE_PREVIEW).toBe(1)
+  })
+
+  it('sends pending seals to activation, the one not made yet to its own first step', () => {
+    expect(activationRoute(seal({ status: '6' }))).toBe('/seal-active/step-1')
+    expect(activationRoute(seal({ status: '7' }))).toBe('/seal-pending-active-no-make/step-1')
+    expect(activationRoute(seal({ status: '1' }))).toBeNull()
+  })
+})
+
+describe('seal detail actions', () => {
+  const labels = (item: SealItem, bindingMenu = true) => sealActions(item, { bindingMenu }).map((action) => action.label)
+
+  it('offers a personal name seal in effect its password, records, binding and cancellation', () => {
+    const personal = seal({ sealTypeCode: '1000', sealName: '王小明' })
+    expect(labels(personal)).toEqual(['修改印章密码', '用章记录', '印章绑定', '平台绑定记录', '注销印章'])
+    expect(labels(personal, false)).not.toContain('印章绑定')
+    expect(sealActions(personal, { bindingMenu: true })[1]!.to).toBe('/seal-use-record/personal/s1')
+  })
+
+  it('offers the unit seal’s holder the management set, with renewal only when it is about to expire', () => {
+    expect(labels(seal({}))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章记录', '印章变更', '平台绑定记录', '注销印章'])
+    expect(labels(seal({ blnWillExpires: true }))).toContain('印章续期')
+  })
+
+  it('gives an authorised user records and giving up the authorisation; a seal not in effect only its records', () => {
+    expect(labels(seal({ role: 3 }))).toEqual(['用章记录', '取消授权'])
+    expect(labels(seal({ status: '2' }))).toEqual(['用章记录'])
+  })
+})
+
+it('prints dates in China time', () => {
+  expect(formatDate(Date.UTC(2026, 10, 21, 16, 30))).toBe('2026-11-22')
+})

@@ -1,0 +1,173 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { handOf, idCardPictures, uploadIdSide, writeOnBoard } from './personal-seal-support.ts'
+import { loginPersonal, newPerson, snap } from './support.ts'
+
+/** pdfsig's verdict on each signature of a PDF, trusting only our CA's root certificate. */
+async function pdfsigTrustingOurCa(request: APIRequestContext, pdf: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'seal-pdfsig-'))
+  try {
+    const root = await request.get('/api/trust/ca.crt')
+    writeFileSync(join(dir, 'root.crt'), await root.body())
+    writeFileSync(join(dir, 'signed.pdf'), pdf)
+    execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password'])
+    execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'seal-root', '-t', 'CT,C,C', '-i', join(dir, 'root.crt')])
+    const report = execFileSync('pdfsig', ['-nssdir', `sql:${dir}`, join(dir, 'signed.pdf')], { encoding: 'utf8' })
+    return report
+      .split(/^Signature #\d+:$/m)
+      .slice(1)
+      .map((text) => ({
+        valid: text.includes('Signature Validation: Signature is Valid.'),
+        trusted: text.includes('Certificate Validation: Certificate is Trusted.'),
+        commonName: /Signer Certificate Common Name: (.*)$/m.exec(text)?.[1] ?? '',
+      }))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+async function sessionToken(page: Page) {
+  return page.evaluate(() => localStorage.getItem('seal.token') ?? '')
+}
+
+test('a new person applies for a personal name seal, step by step, and leaves with a seal that signs', async ({ page, request }) => {
+  test.setTimeout(180_000)
+  const person = newPerson('王小明')
+  const hand = handOf(20261122)
+  const pictures = await idCardPictures(person)
+
+  // Home → 电子印章申请 → the readme's personal option → the flow page.
+  await loginPersonal(page, person)
+  await page.getByText('电子印章申请', { exact: true }).click()
+  await page.getByText('申请个人电子名章').click()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/show-flow$/)
+  await expect(page.getByText('申请流程')).toBeVisible()
+  await snap(page, 'personal-0-show-flow')
+  await page.getByRole('button', { name: '开始申请' }).click()
+
+  // Step 1: name and number come from the login; both sides of the ID card are read by OCR.
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-1$/)
+  await expect(page.locator('input[readonly]').first()).toHaveValue(person.name)
+  await uploadIdSide(page, 'front', pictures.front)
+  await uploadIdSide(page, 'back', pictures.back)
+  await expect(page.locator('.id-photo-field[data-side="front"]')).toContainText('识别成功', { timeout: 30_000 })
+  await expect(page.locator('.id-photo-field[data-side="back"]')).toContainText('识别成功', { timeout: 30_000 })
+  await snap(page, 'personal-1-identity')
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  // Step 2: the fake camera's picture is the selfie; success moves on after two seconds.
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-2$/)
+  await expect(page.getByRole('button', { name: '开始识别' })).toBeVisible()
+  await snap(page, 'personal-2-face')
+  await page.getByRole('button', { name: '开始识别' }).click()
+  await expect(page.getByText('人脸验证成功').first()).toBeVisible()
+
+  // Agreements: read each one, then sign once by hand; the signed files come back.
+  await expect(page).toHaveURL(/\/personal-seal-apply\/apply-agreement-sample$/)
+  const tabs = page.locator('.adm-tabs-tab')
+  await expect(tabs.first()).toBeVisible()
+  await expect(page.locator('.agreement-reader canvas, .agreement-reader img').first()).toBeVisible({ timeout: 20_000 })
+  await snap(page, 'personal-3-agreement')
+  for (let i = 0; i < (await tabs.count()); i++) await tabs.nth(i).click()
+  await page.getByRole('button', { name: '我已阅读并同意，手写签署' }).click()
+  const signed = page.waitForResponse((response) => response.url().endsWith('/api/apply/signAgreement'))
+  await writeOnBoard(page, page.getByLabel('签名区域'), hand, 1)
+  await snap(page, 'personal-3-agreement-signing')
+  await page.getByRole('button', { name: '确定' }).click()
+  const signedFiles: { key: string; fileId: string }[] = (await (await signed).json()).data
+  await expect(page.getByText('已签署的协议')).toBeVisible()
+  expect(signedFiles.length).toBeGreaterThan(0)
+  await snap(page, 'personal-3-agreement-signed')
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  // Step 4: three samples, counted, then one chosen as the signature.
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-4$/)
+  for (const [index, seed] of [2, 3, 4].entries()) {
+    await expect(page.locator('.sign-counter')).toContainText(`${index + 1}/3`)
+    await writeOnBoard(page, page.getByLabel('签名区域'), hand, seed)
+    await page.getByRole('button', { name: '确定' }).click()
+    if (index === 0) await snap(page, 'personal-4-signature-sample')
+  }
+  await expect(page.getByRole('radio', { name: '签名1' })).toBeVisible()
+  await page.getByRole('radio', { name: '签名2' }).click()
+  await snap(page, 'personal-4-signature-choose')
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  // Step 5: three styles drawn from the name.
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-5$/)
+  const styles = page.getByRole('radiogroup', { name: '名章样式' }).getByRole('radio')
+  await expect(styles).toHaveCount(3)
+  await styles.nth(0).click()
+  await snap(page, 'personal-5-style')
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  // Step 6: a weak password and a mismatch are refused with the spec's words, then the seal is made.
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-6$/)
+  await page.getByPlaceholder('请输入印章密码').fill('12345678')
+  await page.getByPlaceholder('请再次输入印章密码').fill('12345678')
+  await page.getByRole('button', { name: '提交申请' }).click()
+  await expect(page.getByText('请输入6-16位密码（数字/字母/特殊符号任意两种）').first()).toBeVisible()
+  await page.getByPlaceholder('请输入印章密码').fill('seal2026')
+  await page.getByPlaceholder('请再次输入印章密码').fill('seal2027')
+  await page.getByRole('button', { name: '提交申请' }).click()
+  await expect(page.getByText('两次密码不相等')).toBeVisible()
+  await page.getByPlaceholder('请再次输入印章密码').fill('seal2026')
+  await snap(page, 'personal-6-password')
+  await page.getByRole('button', { name: '提交申请' }).click()
+  await expect(page.getByText('申请成功').first()).toBeVisible()
+  await expect(page.getByRole('img', { name: '我的个人电子名章' })).toBeVisible()
+  await snap(page, 'personal-7-done')
+
+  // The seal is in the list and its detail.
+  await page.getByRole('button', { name: '查看我的印章' }).click()
+  await expect(page).toHaveURL(/\/seal-preview-list\/personal/)
+  await expect(page.getByText('个人名章').first()).toBeVisible()
+  await snap(page, 'personal-8-seal-list')
+  await page.getByRole('button', { name: '查看详情' }).first().click()
+  await expect(page).toHaveURL(/\/seal-preview\/personal\/[^/]+$/)
+  const sealId = new URL(page.url()).pathname.split('/').pop()!
+  await expect(page.locator('img').first()).toBeVisible()
+  await expect(page.getByText('个人名章').first()).toBeVisible()
+  await snap(page, 'personal-9-seal-detail')
+
+  // A second application is refused.
+  await page.goto('/personal-seal-apply/show-flow')
+  await page.getByRole('button', { name: '开始申请' }).click()
+  await expect(page.getByText('个人名章正在申请中或生效中，请勿重新申请！')).toBeVisible()
+  await snap(page, 'personal-refused-second')
+  await page.getByRole('button', { name: '我知道了' }).click()
+
+  // Every signed agreement passes poppler's pdfsig against our CA, and our /verify page says so too.
+  const token = await sessionToken(page)
+  for (const file of signedFiles) {
+    const download = await request.get(`/api/file/download/${file.fileId}`, { headers: { authorization: `Bearer ${token}` } })
+    expect(download.ok()).toBe(true)
+    const signatures = await pdfsigTrustingOurCa(request, await download.body())
+    expect(signatures.length).toBeGreaterThan(0)
+    for (const signature of signatures) expect(signature).toMatchObject({ valid: true, trusted: true })
+  }
+  // The seal signs: a platform acting for the person seals an uploaded PDF with the seal password. The
+  // signature's certificate names the person, and pdfsig trusts it through our CA.
+  const auth = { authorization: `Bearer ${token}` }
+  const manual = await request.get('/api/configs/operation/manual')
+  const uploaded = await request.post('/api/file/upload', { headers: auth, multipart: { file: { name: '合同.pdf', mimeType: 'application/pdf', buffer: await manual.body() } } })
+  const sealed = await request.post('/api/seal/signDocument', { headers: auth, data: { sealId, pin: 'seal2026', fileId: (await uploaded.json()).data.fileId } })
+  const sealedFile = (await sealed.json()).data
+  expect(sealedFile.fileName).toBe('合同（已签章）.pdf')
+  const sealedPdf = await (await request.get(`/api/file/download/${sealedFile.fileId}`, { headers: auth })).body()
+  const [sealSignature] = await pdfsigTrustingOurCa(request, sealedPdf)
+  expect(sealSignature).toMatchObject({ valid: true, trusted: true, commonName: expect.stringContaining(person.name) })
+
+  const firstSigned = await request.get(`/api/file/download/${signedFiles[0]!.fileId}`, { headers: { authorization: `Bearer ${token}` } })
+  await page.goto('/verify')
+  await page.locator('input[type=file]').setInputFiles({ name: '已签署协议.pdf', mimeType: 'application/pdf', buffer: await firstSigned.body() })
+  await expect(page.getByText('全部签章有效')).toBeVisible()
+  await snap(page, 'personal-10-verify-agreement')
+  await page.locator('input[type=file]').setInputFiles({ name: '合同（已签章）.pdf', mimeType: 'application/pdf', buffer: sealedPdf })
+  await expect(page.getByText('全部签章有效')).toBeVisible()
+  await expect(page.getByText(person.name).first()).toBeVisible()
+  await snap(page, 'personal-11-verify-sealed')
+})
