@@ -28,6 +28,7 @@ import { sealRoutes } from './seals/routes.ts'
 import { cutoutRoutes } from './seals/cutout-routes.ts'
 import { personalSealRoutes } from './personal-seal/routes.ts'
 import { adminRoutes } from './config/admin-routes.ts'
+import { useRecordRoutes } from './records/routes.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
@@ -67,7 +68,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('providers', deps.providers)
   app.decorate('secrets', deps.secrets)
   // The CA exists before the first request: created at first start, checked against the master key after.
-  const trust = createTrust({ db: deps.db, secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl })
+  const trust = createTrust({ db: deps.db, secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl, timestamping: deps.config.timestamping })
   await ensureCertificateAuthority(trust)
   app.decorate('trust', trust)
 
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(handwritingRoutes)
       await api.register(verifyRoutes)
       await api.register(sealDocumentRoutes)
+      await api.register(useRecordRoutes)
       await api.register(sealRoutes)
       await api.register(cutoutRoutes)
       await api.register(personalSealRoutes)

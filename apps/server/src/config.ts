@@ -27,6 +27,11 @@ export type ServerConfig = {
     faceUrl?: string
     ocrUrl?: string
   }
+  /**
+   * RFC 3161 signature timestamps (PAdES B-T): `sandbox` is our own TSA, certified by our CA and also
+   * served at POST /api/trust/tsa; `http` asks the TSA at `url`; `none` signs without timestamps (B-B).
+   */
+  timestamping: { provider: 'sandbox' | 'none'; timeoutMs: number } | { provider: 'http'; url: string; timeoutMs: number }
   /** Print demo accounts and seed them on first start. */
   seedDemo: boolean
   logLevel: string
@@ -54,8 +59,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       faceUrl: env.FACE_PROVIDER_URL,
       ocrUrl: env.OCR_PROVIDER_URL,
     },
+    timestamping: timestampingConfig(env),
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     supportPhone: env.SUPPORT_PHONE ?? '400-000-0000',
   }
+}
+
+/** TSA_PROVIDER, TSA_PROVIDER_URL, TSA_TIMEOUT_MS: refused at start when inconsistent, not at the first signature. */
+function timestampingConfig(env: NodeJS.ProcessEnv): ServerConfig['timestamping'] {
+  const timeoutMs = Number(env.TSA_TIMEOUT_MS ?? 10_000)
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error('TSA_TIMEOUT_MS must be a positive number of milliseconds')
+  if (env.TSA_PROVIDER === 'http') {
+    if (!env.TSA_PROVIDER_URL) throw new Error("TSA_PROVIDER_URL must be set when TSA_PROVIDER is 'http'")
+    return { provider: 'http', url: env.TSA_PROVIDER_URL, timeoutMs }
+  }
+  return { provider: env.TSA_PROVIDER === 'none' ? 'none' : 'sandbox', timeoutMs }
 }

@@ -17,13 +17,22 @@ export type OpenDatabase = {
  * PGlite in `dataDir/pglite` (or in memory for `dataDir: ':memory:'`, used by tests).
  * PGlite is single-process, so a lock file on the data folder refuses a second server on the same folder.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<OpenDatabase> {
+export async function openDatabase(options: {
+  databaseUrl?: string
+  dataDir: string
+  /** Where a connection lost while idle is reported (a database restart, an administrator's kill). */
+  warn?: (message: string) => void
+}): Promise<OpenDatabase> {
   const migrationsFolder = findMigrationsFolder()
   if (options.databaseUrl) {
     const { default: pg } = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // Without a listener, an idle connection that the server drops is thrown as an uncaught error and ends
+    // the process; the pool has already let the connection go and opens a new one when next asked.
+    const warn = options.warn ?? ((message: string) => console.warn(message))
+    pool.on('error', (error) => warn(`数据库连接中断（空闲连接）: ${error.message}`))
     const db = drizzle(pool, { schema })
     await migrate(db, { migrationsFolder })
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }

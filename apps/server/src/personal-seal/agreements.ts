@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { agreement, type AgreementKind } from '@seal/pdf/documents/agreements'
+import { PdfSignError } from '@seal/pdf/sign/sign-errors'
 import type { Caller } from '../auth/caller.ts'
 import { resolveConfig } from '../config/service.ts'
 import type { Database } from '../db/client.ts'
@@ -15,6 +16,7 @@ import { signAgreementBody, signedAgreements } from '@seal/shared/api/personal-s
 import { businessError } from '../errors.ts'
 import { handwritingImage } from '../signing/handwriting.ts'
 import { signWithImage } from '../signing/seal-document.ts'
+import { timestampAuthority } from '../trust/timestamping.ts'
 import type { Trust } from '../trust/context.ts'
 import { serviceSigner } from '../trust/service-signer.ts'
 import { recordAgreements } from './service.ts'
@@ -66,6 +68,7 @@ export async function signPersonalAgreements(options: { trust: Trust; store: Fil
       signerName: caller.person.name,
       reason: `${caller.person.name}本人手写签署《${document.title}》`,
       signingTime: trust.now(),
+      timestampAuthority: timestampAuthority(trust),
     })
     const file = await saveFile({ db: trust.db, store, ownerAccountId: caller.accountId, bytes: Buffer.from(pdf), originalName: `${document.title}（已签署）.pdf` })
     signed.push({ key: document.key, fileId: file.id })
@@ -92,8 +95,14 @@ export const personalAgreementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request)
       if (request.body.identity !== caller.person.identityNo || request.body.name !== caller.person.name) throw businessError('只能签署本人的协议')
-      const signed = await signPersonalAgreements({ trust: app.trust, store: app.files, caller, signatureId: request.body.handwritingInfo.signatureId })
-      return ok(signed, '签署成功')
+      try {
+        const signed = await signPersonalAgreements({ trust: app.trust, store: app.files, caller, signatureId: request.body.handwritingInfo.signatureId })
+        return ok(signed, '签署成功')
+      } catch (error) {
+        // The timestamp server's refusal or silence, in words the applicant can act on.
+        if (error instanceof PdfSignError) throw businessError(error.message)
+        throw error
+      }
     },
   )
 }

@@ -21,6 +21,13 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
         .status(error.httpStatus)
         .send({ resultStatus: error.status, responseInfo: error.message, data: error.data })
     }
+    const dataError = databaseDataError(error)
+    if (dataError) {
+      // A value the schema let through but the column cannot hold (an id that is no id, a NUL character):
+      // bad input, answered like a schema refusal.
+      request.log.warn({ sqlState: dataError }, 'rejected a value the database cannot hold')
+      return reply.status(200).send({ resultStatus: resultStatus.INVALID_INPUT, responseInfo: dataErrorMessage(dataError), data: null })
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = describeIssue(error.validation[0])
       return reply.status(200).send({ resultStatus: resultStatus.INVALID_INPUT, responseInfo: message, data: null })
@@ -40,6 +47,24 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     return reply.status(500).send({ resultStatus: resultStatus.INTERNAL, responseInfo: SERVER_ERROR, data: null })
   })
 })
+
+/**
+ * The SQLSTATE of a PostgreSQL data exception (class 22: invalid text representation, out of range,
+ * bad characters) behind an error, looking through the query builder's wrapping; undefined otherwise.
+ */
+function databaseDataError(error: unknown): string | undefined {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 4; cause = cause.cause, depth++) {
+    const code = (cause as { code?: unknown }).code
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code
+  }
+  return undefined
+}
+
+function dataErrorMessage(sqlState: string): string {
+  if (sqlState === '22021' || sqlState === '22P05') return '参数包含无效字符'
+  if (sqlState === '22001') return '参数过长'
+  return '参数格式错误'
+}
 
 function malformedMessage(error: FastifyError): string {
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return '不支持的请求格式'

@@ -43,7 +43,7 @@ describe('seal use records', () => {
     await f.db.update(persons).set({ name: '张三' }).where(eq(persons.id, f.personOwner.personId))
   })
 
-  it('filters by seal, user name, remark and time range, newest first', async () => {
+  it('filters by seal, user name, a keyword of the remark or file name, and time range, newest first', async () => {
     await recordSealUse(f.db, {
       sealId,
       fileName: '平台自动.pdf',
@@ -62,8 +62,9 @@ describe('seal use records', () => {
       (await querySealUseRecords(f.db, { sealIds: [sealId], userName: '张' })).map((r) => r.fileName),
     ).toEqual(['采购合同.pdf'])
     expect(
-      (await querySealUseRecords(f.db, { sealIds: [sealId], remark: '采购' })).map((r) => r.fileName),
+      (await querySealUseRecords(f.db, { sealIds: [sealId], keyword: '采购' })).map((r) => r.fileName),
     ).toEqual(['采购合同.pdf'])
+    expect((await querySealUseRecords(f.db, { sealIds: [sealId], keyword: '自动' })).map((r) => r.fileName)).toEqual(['平台自动.pdf'])
     expect(await querySealUseRecords(f.db, { sealIds: [sealId], userName: '%' })).toEqual([])
     const tomorrow = new Date(Date.now() + 24 * 3600_000)
     expect(await querySealUseRecords(f.db, { sealIds: [sealId], from: tomorrow })).toEqual([])

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm'
 import { persons } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { sealUseRecords, type SealUseRecord } from './tables.ts'
@@ -58,8 +58,8 @@ export type SealUseQuery = {
   /** Inclusive start and exclusive end. */
   from?: Date | undefined
   to?: Date | undefined
-  /** Part of the remark (the search screen). */
-  remark?: string | undefined
+  /** Part of the remark or of the file name (the search screen's keyword). */
+  keyword?: string | undefined
   limit?: number
 }
 
@@ -82,7 +82,10 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
   const conditions: SQL[] = [inArray(sealUseRecords.sealId, query.sealIds)]
   if (query.userName) conditions.push(ilike(sealUseRecords.userName, `%${escapeLike(query.userName)}%`))
   if (query.userPersonId) conditions.push(eq(sealUseRecords.userPersonId, query.userPersonId))
-  if (query.remark) conditions.push(ilike(sealUseRecords.remark, `%${escapeLike(query.remark)}%`))
+  if (query.keyword) {
+    const pattern = `%${escapeLike(query.keyword)}%`
+    conditions.push(or(ilike(sealUseRecords.remark, pattern), ilike(sealUseRecords.fileName, pattern))!)
+  }
   if (query.from) conditions.push(gte(sealUseRecords.createdAt, query.from))
   if (query.to) conditions.push(lt(sealUseRecords.createdAt, query.to))
   const rows = await db

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import type { TimestampAuthority } from '@seal/pdf/pki/cms'
 import { signPdf, type PdfSigner } from '@seal/pdf/sign/sign-pdf'
 import type { Caller } from '../auth/caller.ts'
 import { files } from '../files/tables.ts'
@@ -7,6 +8,7 @@ import { recordSealUse } from '../records/use-records.ts'
 import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
 import { signerForSeal } from '../trust/seal-signer.ts'
+import { timestampAuthority } from '../trust/timestamping.ts'
 
 /** Where a seal goes: PDF points, origin bottom-left, page 1-based (the documents' `sealLocation`). */
 export type SealPlacement = { page: number; x: number; y: number; width: number; height: number }
@@ -40,6 +42,7 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
     signerName: seal!.sealName,
     reason: input.remark ?? '电子印章签章',
     signingTime: trust.now(),
+    timestampAuthority: timestampAuthority(trust),
   })
   const sha256 = createHash('sha256').update(pdf).digest('hex')
   await recordSealUse(trust.db, {
@@ -63,6 +66,7 @@ export function signWithImage(input: {
   signerName: string
   reason: string
   signingTime: Date
+  timestampAuthority: TimestampAuthority | undefined
 }) {
   const { page, ...rect } = input.placement
   return signPdf({
@@ -73,5 +77,6 @@ export function signWithImage(input: {
     reason: input.reason,
     location: '电子印章服务',
     signingTime: input.signingTime,
+    timestampAuthority: input.timestampAuthority,
   })
 }

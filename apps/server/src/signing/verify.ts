@@ -58,6 +58,7 @@ export async function verifyDocument(trust: Trust, file: { bytes: Buffer; fileNa
         },
         signedAt: report.signingTime?.getTime() ?? null,
         timestampedAt: report.timestamp?.valid ? report.timestamp.genTime.getTime() : null,
+        timestampAuthority: report.timestamp?.valid ? report.timestamp.authority : null,
         documentUnchanged: report.documentUnchanged && report.signatureValid,
         coversWholeDocument: report.coversWholeDocument,
         modifiedAfter: report.modifiedAfter,

@@ -25,11 +25,12 @@ export type CallResult = { status: number; body: { resultStatus: string; respons
 /**
  * Starts the real server on a real database: in-memory PGlite, or, when the project `server-postgres`
  * runs (TEST_DATABASE=postgres), a fresh PostgreSQL database created for this test file and dropped after.
+ * `env` is the environment the configuration is read from (none: the documented defaults).
  */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const postgres = process.env.TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined
-  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: ':memory:' })
-  const config = { ...loadConfig({}), logLevel: 'silent', webDist: '/nonexistent' }
+  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: ':memory:', warn: () => {} })
+  const config = { ...loadConfig(options.env ?? {}), logLevel: 'silent', webDist: '/nonexistent' }
   const secrets = ephemeralSecrets()
   const app = await buildApp({
     config,

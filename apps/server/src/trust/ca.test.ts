@@ -82,6 +82,7 @@ describe('the certificate authority', () => {
       secrets: ephemeralSecrets(),
       files: memoryFileStore(),
       publicUrl: 'https://x',
+      timestamping: { provider: 'none', timeoutMs: 10_000 },
     })
     await expect(ensureCertificateAuthority(stranger)).rejects.toThrow(/主密钥无法解开已存储的CA私钥/)
   })

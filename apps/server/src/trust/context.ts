@@ -2,6 +2,7 @@ import type { Database } from '../db/client.ts'
 import type { FileStore } from '../files/store.ts'
 import type { Secrets } from '../secrets.ts'
 import { localKeyWrapper, type KeyWrapper } from './key-wrap.ts'
+import type { TimestampingConfig } from './timestamping.ts'
 
 /**
  * What the trust functions need besides their arguments: the database, the key wrapper (master key, the
@@ -14,6 +15,8 @@ export type Trust = {
   files: FileStore
   /** Public origin, e.g. https://seal.example.cn: certificates point at `${publicUrl}/api/trust/crl`. */
   publicUrl: string
+  /** Which timestamp authority signatures ask (timestamping.ts). */
+  timestamping: TimestampingConfig
   now: () => Date
 }
 
@@ -29,6 +32,7 @@ export function createTrust(options: {
   secrets: Secrets
   files: FileStore
   publicUrl: string
+  timestamping: TimestampingConfig
   now?: () => Date
 }): Trust {
   return {
@@ -36,6 +40,7 @@ export function createTrust(options: {
     keys: localKeyWrapper(options.secrets.masterKey),
     files: options.files,
     publicUrl: options.publicUrl.replace(/\/+$/, ''),
+    timestamping: options.timestamping,
     now: options.now ?? (() => new Date()),
   }
 }

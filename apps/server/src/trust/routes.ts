@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
+import { answerTimeStampRequest, timestampQueryType, timestampReplyType } from '@seal/pdf/sign/http-tsa'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { recordAudit } from '../audit/record.ts'
 import type { Caller } from '../auth/caller.ts'
@@ -9,18 +10,12 @@ import { callerOf } from '../plugins/auth.ts'
 import type { Seal } from '../seals/tables.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { currentCrl, loadCertificateAuthority } from './ca.ts'
-import {
-  certificateQuery,
-  editPasswordBody,
-  editPinBody,
-  pinVerifyAnswer,
-  pinVerifyBody,
-  sealVerifyAnswer,
-  sealVerifyBody,
-} from './contracts.ts'
+import { editPasswordBody, editPinBody, pinVerifyAnswer, pinVerifyBody, sealVerifyAnswer, sealVerifyBody } from '@seal/shared/api/seal-pin'
+import { certificateQuery } from './contracts.ts'
 import { trustMessages } from './messages.ts'
 import { changeSealPin, issuePinChangeKey, resetSealPinAfterIdentityCheck, verifySealPin } from './pin.ts'
 import { sealHeldByCaller } from './seal-holder.ts'
+import { sandboxTimestampAuthority } from './timestamping.ts'
 import { toPem } from './x509.ts'
 
 /**
@@ -90,6 +85,20 @@ export const trustPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pkix-crl')
         .header('cache-control', 'public, max-age=300')
         .send(Buffer.from(der))
+    },
+  )
+
+  // The sandbox TSA over the RFC 3161 HTTP protocol, as a real TSA would be reached (another instance can
+  // use it with TSA_PROVIDER=http). Not served when timestamps come from elsewhere or are off.
+  if (app.trust.timestamping.provider !== 'sandbox') return
+  app.addContentTypeParser(timestampQueryType, { parseAs: 'buffer', bodyLimit: 4096 }, (_request, body, done) => done(null, body))
+  app.post(
+    '/trust/tsa',
+    { ...publicRoute, schema: { tags: ['trust'], summary: '沙箱时间戳服务（RFC 3161，application/timestamp-query）' } },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) throw businessError('请以 application/timestamp-query 提交时间戳请求')
+      const answer = await answerTimeStampRequest(sandboxTimestampAuthority(app.trust), new Uint8Array(request.body))
+      return reply.type(timestampReplyType).send(Buffer.from(answer))
     },
   )
 }

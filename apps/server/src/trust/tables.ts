@@ -113,7 +113,7 @@ export const sealPinResets = pgTable(
  */
 export const serviceCredentials = pgTable('service_credentials', {
   id: id(),
-  purpose: text('purpose', { enum: ['document-signing'] })
+  purpose: text('purpose', { enum: ['document-signing', 'timestamping'] })
     .notNull()
     .unique(),
   certificateDer: bytea('certificate_der').notNull(),
@@ -123,3 +123,5 @@ export const serviceCredentials = pgTable('service_credentials', {
   notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 })
+
+export type ServiceCredential = typeof serviceCredentials.$inferSelect

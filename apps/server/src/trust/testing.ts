@@ -38,6 +38,7 @@ export async function startTrustFixture(): Promise<TrustFixture> {
     secrets: ephemeralSecrets(),
     files: memoryFileStore(),
     publicUrl: 'https://seal.example.cn',
+    timestamping: { provider: 'none', timeoutMs: 10_000 },
     now: () => clock.fixed ?? new Date(),
   })
   await ensureCertificateAuthority(trust)

@@ -49,6 +49,30 @@ const builtScreens: RouteObject[] = [
     path: '/seal-preview/:type/:sealId',
     lazy: () => import('../features/my-seals/seal-detail-page.tsx').then((m) => ({ Component: m.SealDetailPage })),
   },
+  {
+    path: '/seal-edit-password/step-1',
+    lazy: () => import('../features/seal-password/verify-current-page.tsx').then((m) => ({ Component: m.VerifyCurrentPasswordPage })),
+  },
+  {
+    path: '/seal-edit-password/step-2/:key?',
+    lazy: () => import('../features/seal-password/new-password-page.tsx').then((m) => ({ Component: m.NewPasswordPage })),
+  },
+  {
+    path: '/seal-change-pass/:key?',
+    lazy: () => import('../features/seal-password/new-password-page.tsx').then((m) => ({ Component: () => <m.NewPasswordPage direct /> })),
+  },
+  {
+    path: '/seal-edit-password/face-authentication',
+    lazy: () => import('../features/seal-password/face-reset-page.tsx').then((m) => ({ Component: m.FaceResetPage })),
+  },
+  {
+    path: '/seal-use-record/:type/:sealId',
+    lazy: () => import('../features/use-records/use-record-page.tsx').then((m) => ({ Component: m.UseRecordPage })),
+  },
+  {
+    path: '/seal-searchbar-list/:type',
+    lazy: () => import('../features/use-records/use-record-search-page.tsx').then((m) => ({ Component: m.UseRecordSearchPage })),
+  },
   ...personalSealScreens(),
 ]
 

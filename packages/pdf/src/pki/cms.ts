@@ -25,8 +25,10 @@ export type CmsSigner = {
 }
 
 /** An RFC 3161 time-stamping service: given the SHA-256 of a signature value, returns a DER TimeStampToken. */
+/** An RFC 3161 time-stamping authority: a token (ContentInfo DER) for a SHA-256 imprint. */
 export type TimestampAuthority = {
-  requestToken(messageImprint: Uint8Array): Promise<Uint8Array>
+  /** `nonce` (a positive INTEGER's bytes) is echoed in the token when given, as RFC 3161 asks. */
+  requestToken(messageImprint: Uint8Array, nonce?: Uint8Array): Promise<Uint8Array>
 }
 
 export type SignedDataInput = {

@@ -9,7 +9,7 @@ import { cryptoKeySigner } from './crypto-key-signer.ts'
 export const sandboxTsaPolicy = '2.25.247532415906244349398436466146069262166'
 
 /**
- * A time-stamping authority of our own (RFC 3161 tokens, without the HTTP protocol around them), for the
+ * A time-stamping authority of our own (RFC 3161 tokens; `answerTimeStampRequest` in http-tsa.ts puts the HTTP protocol around them), for the
  * sandbox and the tests: it signs a TSTInfo with the given key and certificate, whose certificate should
  * carry the critical timeStamping extended key usage. `now` lets tests pin the clock.
  *
@@ -28,7 +28,7 @@ export function createSandboxTsa({
 }): TimestampAuthority {
   const signer = cryptoKeySigner({ certificateChain, privateKey })
   return {
-    async requestToken(messageImprint) {
+    async requestToken(messageImprint, nonce) {
       if (messageImprint.length !== 32) throw new RangeError('the message imprint must be a SHA-256 digest')
       // Whole seconds: GeneralizedTime without fractions is what most verifiers print.
       const genTime = new Date(Math.floor(now().getTime() / 1000) * 1000)
@@ -43,6 +43,7 @@ export function createSandboxTsa({
         }),
         serialNumber: new asn1js.Integer({ valueHex: serial }),
         genTime,
+        ...(nonce ? { nonce: new asn1js.Integer({ valueHex: nonce }) } : {}),
       })
       const encoded = new Uint8Array(tstInfo.toSchema().toBER())
       return createSignedData({

@@ -6,6 +6,7 @@ export const signErrorMessages = {
   BAD_RECT: '签章位置无效',
   BAD_IMAGE: '签章图片不是有效的PNG图片',
   SIGNATURE_TOO_LARGE: '签名数据超出预留空间',
+  TIMESTAMP_FAILED: '时间戳服务暂不可用，请稍后再试',
 } as const
 
 export type SignErrorCode = keyof typeof signErrorMessages

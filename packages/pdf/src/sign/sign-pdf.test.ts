@@ -11,6 +11,9 @@ import { extractSignatures, mutoolVerify, opensslVerify, pdfsig } from '../../te
 import { inkInside, saveArtefact } from '../../test/page-pixels.ts'
 import { createTestPki, type TestIdentity, type TestPki } from '../../test/pki.ts'
 import { chineseContract, contractSealPng, financeSealPng, handwrittenSignaturePng } from '../../test/test-documents.ts'
+import { renderOrganizationSeal } from '@seal/seal/organization-seal'
+import { authorizationLetter } from '../documents/authorization-letter.ts'
+import { renderPages } from '../documents/inspect-pdf.ts'
 import { oid } from '../pki/oids.ts'
 import { cryptoKeySigner } from './crypto-key-signer.ts'
 import { PdfFile } from './pdf-file.ts'
@@ -160,6 +163,36 @@ describe('signPdf', () => {
     expect(blue).toBeGreaterThan(0.03)
     await saveArtefact('three-signatures.png', png)
     await saveArtefact('three-signatures.pdf', third)
+  })
+
+  it('seals an authorization letter at its named positions: the unit’s seal and the legal representative’s signature', async () => {
+    const letter = await authorizationLetter({
+      authorizer: { kind: 'unit', unitName: '北京明远科技有限公司', socialCreditCode: '91110108MA01ABCDEN', legalRepresentative: '张三' },
+      seal: { sealName: '北京明远科技有限公司', sealTypeCode: '01', sealCode: '1101080012345' },
+      authorized: { name: '李四', personIdentity: '110101199003071234', phone: '13812345678' },
+      useType: 3,
+      authUseType: 1,
+      startTime: Date.UTC(2024, 11, 31, 16),
+      endTime: Date.UTC(2025, 11, 30, 16),
+      letterNo: 'SQ20250101000123',
+    })
+    const { sealLocation, signLocation } = letter.positions
+    const officialSeal = (await renderOrganizationSeal({ unitName: '北京明远科技有限公司', sealTypeCode: '01', sealCode: '1101080012345' })).png
+    // A 40 mm seal, centred in its box; the signature fills the signature box.
+    const side = Math.min(sealLocation.width, sealLocation.height)
+    const sealRect = { x: sealLocation.x + (sealLocation.width - side) / 2, y: sealLocation.y + (sealLocation.height - side) / 2, width: side, height: side }
+    const sealed = await signPdf({ pdf: letter.pdf, signer: signerFor(pki.unitSeal), appearance: { page: sealLocation.page, rect: sealRect, image: officialSeal } })
+    const signed = await signPdf({
+      pdf: sealed,
+      signer: signerFor(pki.personRsa),
+      appearance: { page: signLocation.page, rect: { x: signLocation.x, y: signLocation.y, width: signLocation.width, height: signLocation.height }, image: handwriting },
+      signerName: '张三',
+    })
+    expectAcceptedByEveryVerifier(signed, 2)
+    expect((await inkInside({ pdf: signed, page: sealLocation.page, rect: sealRect })).red).toBeGreaterThan(0.1)
+    expect((await inkInside({ pdf: signed, page: signLocation.page, rect: signLocation })).blue).toBeGreaterThan(0.02)
+    const [page] = renderPages(signed, 'authorization-letter-signed')
+    expect(page).toBeDefined()
   })
 
   it('keeps both signatures valid when the same seal is applied twice', async () => {

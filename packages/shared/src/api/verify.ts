@@ -18,6 +18,8 @@ export const signatureReport = z.object({
   }),
   signedAt: z.number().nullable(),
   timestampedAt: z.number().nullable(),
+  /** Who stamped the time (the TSA certificate's subject), when there is a timestamp. */
+  timestampAuthority: z.string().nullable(),
   /** The signed bytes are unchanged (the digest matches). */
   documentUnchanged: z.boolean(),
   /** This signature covers the whole file as uploaded. */

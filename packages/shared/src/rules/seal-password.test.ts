@@ -81,6 +81,14 @@ describe('seal passwords', () => {
     expect(sealPasswordsMatch('abc 123', 'abc123')).toBe(true)
   })
 
+  it('accepts pure digits in the pair of step 2 of the password change, and nowhere else', () => {
+    const digits = { password: '135790', confirmPassword: '135790' }
+    expect(sealPasswordPairSchema().safeParse(digits).success).toBe(false)
+    const step2 = sealPasswordPairSchema(undefined, isSealPasswordAllowingDigits)
+    expect(step2.safeParse(digits).success).toBe(true)
+    expect(step2.safeParse({ password: '12345', confirmPassword: '12345' }).error?.issues[0]?.message).toBe('请输入6-16位密码（数字/字母/特殊符号任意两种）')
+  })
+
   it('checks only presence and length where the current password is asked for', () => {
     const cancel = requiredPasswordSchema('请填写密码')
     expect(cancel.safeParse('').error?.issues[0]?.message).toBe('请填写密码')

@@ -106,10 +106,11 @@ export function sealPasswordPairSchema(
     invalid: messages.sealPasswordRule,
     mismatch: messages.passwordsDiffer,
   },
+  rule: (value: string) => boolean = isSealPassword,
 ) {
   return z
     .object({
-      password: sealPasswordSchemaWith(text),
+      password: sealPasswordSchemaWith(text, rule),
       confirmPassword: z.string().overwrite(stripWhitespace),
     })
     .refine((pair) => pair.password === pair.confirmPassword, {

@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
-import { Button, DotLoading, ErrorBlock, NavBar, PullToRefresh, SearchBar, Tabs } from 'antd-mobile'
+import { Button, ErrorBlock, NavBar, PullToRefresh, SearchBar, Tabs } from 'antd-mobile'
 import type { SealItem } from '@seal/shared/api/seals'
 import { messages } from '@seal/shared/messages'
+import { Loaded } from '../../components/loaded.tsx'
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { usePersonalSeals, useUnitSealGroups } from './api.ts'
@@ -52,7 +53,7 @@ function UnitSeals() {
         <SearchBar placeholder="请输入单位名称" onSearch={(value) => setSearch(value.trim())} onClear={() => setSearch('')} />
       </div>
       <PullToRefresh onRefresh={async () => void (await groups.refetch())}>
-        <Loaded query={groups} isEmpty={(data) => data.length === 0}>
+        <Loaded query={groups} isEmpty={(data) => data.length === 0} emptyTitle={messages.noAvailableSeal}>
           {(data) =>
             data.map((group) => (
               <section key={group.socialCreditCode ?? group.businessName} className="my-seals-unit">
@@ -72,7 +73,7 @@ function PersonalSeals({ enabled }: { enabled: boolean }) {
   if (!enabled) return <ErrorBlock status="empty" title={messages.noAvailableSeal} description="" />
   return (
     <PullToRefresh onRefresh={async () => void (await seals.refetch())}>
-      <Loaded query={seals} isEmpty={(data) => data.length === 0}>
+      <Loaded query={seals} isEmpty={(data) => data.length === 0} emptyTitle={messages.noAvailableSeal}>
         {(data) => <StatusGroups seals={data} tab="personal" />}
       </Loaded>
     </PullToRefresh>
@@ -109,29 +110,4 @@ function StatusGroups({ seals, tab }: { seals: SealItem[]; tab: SealTab }) {
       )}
     </>
   )
-}
-
-type QueryLike<T> = { data: T | undefined; isPending: boolean; isError: boolean; refetch: () => unknown }
-
-/** Loading, a failure with 重试, the empty message, or the content. */
-function Loaded<T>({ query, isEmpty, children }: { query: QueryLike<T>; isEmpty: (data: T) => boolean; children: (data: T) => ReactNode }) {
-  if (query.isError) {
-    return (
-      <ErrorBlock status="disconnected" title={messages.loadingRetry} description="">
-        <Button color="primary" onClick={() => void query.refetch()}>
-          重试
-        </Button>
-      </ErrorBlock>
-    )
-  }
-  if (query.isPending || query.data === undefined) {
-    return (
-      <div className="page-loading">
-        <DotLoading color="primary" />
-        <span>加载中</span>
-      </div>
-    )
-  }
-  if (isEmpty(query.data)) return <ErrorBlock status="empty" title={messages.noAvailableSeal} description="" />
-  return <>{children(query.data)}</>
 }

@@ -22,7 +22,11 @@ export function SignatureCard({ signature }: { signature: SignatureReport }) {
       {signer.sealName && <List.Item extra={signer.sealName}>印章名称</List.Item>}
       {signer.sealCode && <List.Item extra={signer.sealCode}>印章编码</List.Item>}
       <List.Item extra={formatTime(signature.signedAt)}>签署时间</List.Item>
-      {signature.timestampedAt !== null && <List.Item extra={formatTime(signature.timestampedAt)}>时间戳</List.Item>}
+      {signature.timestampedAt !== null && (
+        <List.Item extra={formatTime(signature.timestampedAt)} description={signature.timestampAuthority}>
+          时间戳
+        </List.Item>
+      )}
       <List.Item extra={signature.documentUnchanged ? '签署后未被篡改' : '签署后已被修改'}>文件完整性</List.Item>
       <List.Item extra={signature.coversWholeDocument ? '覆盖整个文件' : signature.modifiedAfter ? '其后有追加的签章或修订' : '未覆盖整个文件'}>签署范围</List.Item>
       <List.Item extra={signature.chainTrusted ? '受信任' : '不受信任'}>证书链</List.Item>

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { operationManual } from '@seal/pdf/documents/operation-manual'
+import { renderPersonalSeal } from '@seal/seal/personal-seal'
+import { findCaller } from '../auth/sessions.ts'
+import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
+import { makeSeal } from '../trust/make-seal.ts'
+
+const holder = { phone: '13700000031', name: '何用章', identityNo: '110101199001011237' }
+const stranger = { phone: '13700000032', name: '吴旁观', identityNo: '110101199202023453' }
+
+describe('用章记录: POST /signSealLog/queryByTypeAndSocialCreditCode', () => {
+  let t: TestApp
+  let token: string
+  let otherToken: string
+  let sealId: string
+  const query = (body: unknown, as = token) => t.call({ url: '/api/signSealLog/queryByTypeAndSocialCreditCode', body, token: as })
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    token = await t.loginPersonal(holder.phone, holder)
+    otherToken = await t.loginPersonal(stranger.phone, stranger)
+    const caller = (await findCaller(t.db, token))!
+    const made = await makeSeal(t.app.trust, {
+      owner: { kind: 'person', personId: caller.person.id, name: holder.name, identityNo: holder.identityNo },
+      sealName: `${holder.name}的个人名章`,
+      sealTypeCode: '1000',
+      image: (await renderPersonalSeal({ name: holder.name, style: '1' })).png,
+      certStartTime: new Date(),
+      certEndTime: new Date(Date.now() + 365 * 86_400_000),
+      pin: 'seal2026',
+    })
+    sealId = made.seal.id
+    const manual = await operationManual({ supportPhone: '400-000-0000', serviceHours: '工作日 9:00-18:00' })
+    for (const [name, remark] of [['采购合同.pdf', '年度采购合同盖章'], ['租赁协议.pdf', '办公室租赁']] as const) {
+      const { payload, headers } = multipart({ name, bytes: manual.pdf, type: 'application/pdf' })
+      const uploaded = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } })
+      const signed = await t.call({ url: '/api/seal/signDocument', body: { sealId, pin: 'seal2026', fileId: uploaded.json().data.fileId, remark }, token })
+      expect(signed.body.resultStatus).toBe('00')
+    }
+  })
+  afterAll(() => t.close())
+
+  it('lists the seal’s uses newest first, with file, seal, user and time', async () => {
+    const all = await query({ sealId, sealTypeCode: '1000', userType: 2 })
+    expect(all.body.data.map((r: { fileName: string }) => r.fileName)).toEqual(['租赁协议.pdf', '采购合同.pdf'])
+    expect(all.body.data[0]).toMatchObject({ sealId, sealName: `${holder.name}的个人名章`, remark: '办公室租赁', name: holder.name, timestamp: expect.any(Number) })
+  })
+
+  it('filters by the user’s name, a keyword of the remark or file name, and a period', async () => {
+    const names = async (body: object) => (await query({ sealId, ...body })).body.data.map((r: { fileName: string }) => r.fileName)
+    expect(await names({ userName: '何' })).toHaveLength(2)
+    expect(await names({ userName: '别人' })).toEqual([])
+    expect(await names({ remark: '采购' })).toEqual(['采购合同.pdf'])
+    expect(await names({ remark: '租赁协议' })).toEqual(['租赁协议.pdf'])
+    const now = Date.now()
+    expect(await names({ startTime: now - 86_400_000, endTime: now + 86_400_000 })).toHaveLength(2)
+    expect(await names({ startTime: now + 86_400_000, endTime: now + 2 * 86_400_000 })).toEqual([])
+  })
+
+  it('refuses an end before the start and a period over 12 months with the spec’s words', async () => {
+    const now = Date.now()
+    expect((await query({ sealId, startTime: now, endTime: now - 1 })).body.responseInfo).toBe('您的结束时间不能小于开始时间!')
+    expect((await query({ sealId, startTime: now - 400 * 86_400_000, endTime: now })).body.responseInfo).toBe('时间周期不能大于12个月,请重新选择!')
+  })
+
+  it('does not show one person’s use records to another, nor to nobody', async () => {
+    expect((await query({ sealId }, otherToken)).body.responseInfo).toBe('数据不存在')
+    expect((await t.call({ url: '/api/signSealLog/queryByTypeAndSocialCreditCode', body: { sealId } })).status).toBe(401)
+  })
+})

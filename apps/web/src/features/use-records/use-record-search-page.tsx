@@ -1,0 +1,32 @@
+import { useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { SearchBar } from 'antd-mobile'
+import { SealFrame } from '../my-seals/seal-frame.tsx'
+import { Records } from './use-record-page.tsx'
+import './use-records.css'
+
+/**
+ * `/seal-searchbar-list/:type?sealId=` 搜索用章记录 (spec 000 §2): a keyword of the remark or the file
+ * name over the seal's use records.
+ */
+export function UseRecordSearchPage() {
+  const sealId = useSearchParams()[0].get('sealId') ?? undefined
+  const [keyword, setKeyword] = useState('')
+
+  return (
+    <SealFrame title="搜索用章记录" sealId={sealId}>
+      {(seal) => (
+        <>
+          <div className="use-record-filter">
+            <SearchBar placeholder="请输入备注或文件名称" maxLength={64} autoFocus onSearch={(value) => setKeyword(value.trim())} onClear={() => setKeyword('')} />
+          </div>
+          {keyword ? (
+            <Records query={{ sealId: seal.id, sealTypeCode: seal.sealTypeCode, remark: keyword }} />
+          ) : (
+            <p className="use-record-search-hint">输入备注或文件名称中的文字，查找用章记录</p>
+          )}
+        </>
+      )}
+    </SealFrame>
+  )
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { useRecordRangeMessages, USE_RECORD_MAX_MONTHS } from '../rules/use-record-range.ts'
+
+/** Longest range the server reads at once: 12 months and a day or two of slack for month lengths. */
+const MAX_RANGE_MS = (USE_RECORD_MAX_MONTHS * 31 + 1) * 86_400_000
+
+/**
+ * POST /signSealLog/queryByTypeAndSocialCreditCode (spec 000 §7): one seal's use records, filtered by the
+ * user's name, a period (epoch ms, `endTime` exclusive) and a keyword of the remark or file name. The
+ * other fields of the spec's payload are accepted; the session decides whose seal it is.
+ */
+export const useRecordQueryBody = z
+  .object({
+    sealId: z.string().min(1, '缺少参数：sealId').max(64),
+    sealTypeCode: z.string().max(8).nullish(),
+    socialCreditCode: z.string().max(32).nullish(),
+    personIdentity: z.string().max(32).nullish(),
+    userType: z.union([z.string().max(4), z.number()]).nullish(),
+    userName: z.string().max(32, '使用人姓名过长').nullish(),
+    startTime: z.number().int().nonnegative().nullish(),
+    endTime: z.number().int().nonnegative().nullish(),
+    remark: z.string().max(64, '搜索内容过长').nullish(),
+  })
+  .refine((query) => !query.startTime || !query.endTime || query.endTime >= query.startTime, {
+    error: useRecordRangeMessages.endBeforeStart,
+    path: ['endTime'],
+  })
+  .refine((query) => !query.startTime || !query.endTime || query.endTime - query.startTime <= MAX_RANGE_MS, {
+    error: useRecordRangeMessages.tooLong,
+    path: ['endTime'],
+  })
+export type UseRecordQuery = z.input<typeof useRecordQueryBody>
+
+/** The spec's use record, with the seal's name for the card. */
+export const useRecordItem = z.object({
+  id: z.string(),
+  sealId: z.string(),
+  sealName: z.string(),
+  remark: z.string().nullable(),
+  fileName: z.string(),
+  businessName: z.string().nullable(),
+  platformName: z.string().nullable(),
+  name: z.string().nullable(),
+  /** Epoch ms. */
+  timestamp: z.number(),
+})
+export type UseRecordItem = z.infer<typeof useRecordItem>
