@@ -11,8 +11,11 @@ describe('database connection', () => {
       const t = await startTestApp()
       try {
         const token = await t.loginPersonal(demo.person.phone)
-        const rowsOf = async (query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: object[] }).rows
-        const [{ database }] = (await rowsOf(sql`select current_database() as database`)) as [{ database: string }]
+        const rowsOf = async (query: ReturnType<typeof sql>) =>
+          ((await t.db.execute(query)) as unknown as { rows: object[] }).rows
+        const [{ database }] = (await rowsOf(sql`select current_database() as database`)) as [
+          { database: string },
+        ]
         const { default: pg } = await import('pg')
         const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
         await admin.connect()
@@ -22,7 +25,7 @@ describe('database connection', () => {
         )
         await admin.end()
         expect(killed.rowCount).toBeGreaterThan(0)
-        await new Promise((resolve) => setTimeout(resolve, 100))
+        await new Promise((resolve) => setTimeout(resolve, 500)) // time for the pool to see its sockets close
 
         const me = await t.call({ method: 'GET', url: '/api/auth/me', token })
         expect(me.body.data).toMatchObject({ phone: demo.person.phone })
