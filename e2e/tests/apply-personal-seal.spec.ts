@@ -254,4 +254,15 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await page.getByPlaceholder('请输入备注或文件名称').press('Enter')
   await expect(page.locator('.use-record-card')).toHaveCount(1)
   await snap(page, 'records-3-search')
+
+  // A seal in daily use: the list shows 20 records and loads the next page as it scrolls to its end.
+  for (let i = 0; i < 20; i++) expect((await sealWith('reset2026')).resultStatus).toBe('00')
+  await page.goto(`/seal-use-record/personal/${sealId}`)
+  await expect(page.locator('.use-record-card')).toHaveCount(20)
+  await page.locator('.use-record-card').last().scrollIntoViewIfNeeded()
+  await expect(page.locator('.use-record-card')).toHaveCount(23)
+  await page.getByText('没有更多了').scrollIntoViewIfNeeded()
+  await expect(page.getByText('没有更多了')).toBeInViewport()
+  await expect(page.getByText('合同.pdf', { exact: true })).toBeInViewport()
+  await snap(page, 'records-4-more')
 })

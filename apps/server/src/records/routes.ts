@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
-import { useRecordItem, useRecordQueryBody } from '@seal/shared/api/use-records'
+import { USE_RECORD_MAX_PAGE_SIZE, useRecordItem, useRecordQueryBody } from '@seal/shared/api/use-records'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { sealHeldByCaller } from '../trust/seal-holder.ts'
@@ -15,9 +15,10 @@ import { querySealUseRecords } from './use-records.ts'
 export const useRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signSealLog/queryByTypeAndSocialCreditCode',
-    { schema: { tags: ['seals'], summary: '用章记录：按使用人、时间段、关键字查询', body: useRecordQueryBody, response: { 200: envelopeOf(z.array(useRecordItem)) } } },
+    { schema: { tags: ['seals'], summary: '用章记录：按使用人、时间段、关键字查询，分页', body: useRecordQueryBody, response: { 200: envelopeOf(z.array(useRecordItem)) } } },
     async (request) => {
       const query = request.body
+      const pageSize = query.pageSize ?? USE_RECORD_MAX_PAGE_SIZE
       const { seal } = await sealHeldByCaller(app.db, callerOf(request), {
         sealId: query.sealId,
         sealTypeCode: query.sealTypeCode ?? undefined,
@@ -28,6 +29,8 @@ export const useRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         keyword: query.remark?.trim() || undefined,
         from: query.startTime ? new Date(query.startTime) : undefined,
         to: query.endTime ? new Date(query.endTime) : undefined,
+        limit: pageSize,
+        offset: ((query.pageNum ?? 1) - 1) * pageSize,
       })
       return ok(records.map((record) => ({ ...record, sealName: seal.sealName })))
     },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operationManual } from '@seal/pdf/documents/operation-manual'
 import { renderPersonalSeal } from '@seal/seal/personal-seal'
 import { findCaller } from '../auth/sessions.ts'
+import { recordSealUse } from './use-records.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { makeSeal } from '../trust/make-seal.ts'
 
@@ -66,5 +67,24 @@ describe('用章记录: POST /signSealLog/queryByTypeAndSocialCreditCode', () =>
   it('does not show one person’s use records to another, nor to nobody', async () => {
     expect((await query({ sealId }, otherToken)).body.responseInfo).toBe('数据不存在')
     expect((await t.call({ url: '/api/signSealLog/queryByTypeAndSocialCreditCode', body: { sealId } })).status).toBe(401)
+  })
+
+  it('pages the list newest first, without a record twice or missing, and refuses a page size out of range', async () => {
+    for (let i = 1; i <= 43; i++) {
+      await recordSealUse(t.db, { sealId, fileName: `批量文件-${i}.pdf`, documentSha256: 'ab'.repeat(32) })
+    }
+    const page = async (pageNum: number) =>
+      (await query({ sealId, pageNum, pageSize: 20 })).body.data.map((r: { fileName: string }) => r.fileName)
+    const pages = [await page(1), await page(2), await page(3), await page(4)]
+    expect(pages.map((p) => p.length)).toEqual([20, 20, 5, 0])
+    const all = pages.flat()
+    expect(new Set(all).size).toBe(45)
+    expect(all.slice(0, 2)).toEqual(['批量文件-43.pdf', '批量文件-42.pdf'])
+    expect(all.slice(-2)).toEqual(['租赁协议.pdf', '采购合同.pdf'])
+    // Without paging, the spec's call gets the whole list (up to the largest page).
+    expect((await query({ sealId })).body.data).toHaveLength(45)
+    for (const pageSize of [0, 501, 2.5]) {
+      expect((await query({ sealId, pageNum: 1, pageSize })).body.resultStatus).toBe('400')
+    }
   })
 })

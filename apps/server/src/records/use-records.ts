@@ -60,7 +60,9 @@ export type SealUseQuery = {
   to?: Date | undefined
   /** Part of the remark or of the file name (the search screen's keyword). */
   keyword?: string | undefined
+  /** A page of the newest-first list: at most `limit` records (500 at most), after skipping `offset`. */
   limit?: number
+  offset?: number
 }
 
 /** The spec's use-record item, newest first. */
@@ -92,8 +94,10 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
     .select()
     .from(sealUseRecords)
     .where(and(...conditions))
-    .orderBy(desc(sealUseRecords.createdAt))
-    .limit(Math.min(query.limit ?? 500, 1000))
+    // The id breaks ties, so records made in the same instant keep one order from page to page.
+    .orderBy(desc(sealUseRecords.createdAt), desc(sealUseRecords.id))
+    .limit(Math.min(query.limit ?? 500, 500))
+    .offset(query.offset ?? 0)
   return rows.map((r) => ({
     id: r.id,
     sealId: r.sealId,

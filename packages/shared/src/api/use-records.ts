@@ -1,13 +1,18 @@
 import { z } from 'zod'
 import { useRecordRangeMessages, USE_RECORD_MAX_MONTHS } from '../rules/use-record-range.ts'
 
+/** Records per page on the use-record screens; a call without `pageSize` gets up to the largest page. */
+export const USE_RECORD_PAGE_SIZE = 20
+export const USE_RECORD_MAX_PAGE_SIZE = 500
+
 /** Longest range the server reads at once: 12 months and a day or two of slack for month lengths. */
 const MAX_RANGE_MS = (USE_RECORD_MAX_MONTHS * 31 + 1) * 86_400_000
 
 /**
  * POST /signSealLog/queryByTypeAndSocialCreditCode (spec 000 §7): one seal's use records, filtered by the
- * user's name, a period (epoch ms, `endTime` exclusive) and a keyword of the remark or file name. The
- * other fields of the spec's payload are accepted; the session decides whose seal it is.
+ * user's name, a period (epoch ms, `endTime` exclusive) and a keyword of the remark or file name, newest
+ * first, a page at a time (`pageNum` from 1, our addition: the spec's payload has no paging). The other
+ * fields of the spec's payload are accepted; the session decides whose seal it is.
  */
 export const useRecordQueryBody = z
   .object({
@@ -20,6 +25,8 @@ export const useRecordQueryBody = z
     startTime: z.number().int().nonnegative().nullish(),
     endTime: z.number().int().nonnegative().nullish(),
     remark: z.string().max(64, '搜索内容过长').nullish(),
+    pageNum: z.number().int().min(1).max(100_000).nullish(),
+    pageSize: z.number().int().min(1).max(USE_RECORD_MAX_PAGE_SIZE).nullish(),
   })
   .refine((query) => !query.startTime || !query.endTime || query.endTime >= query.startTime, {
     error: useRecordRangeMessages.endBeforeStart,

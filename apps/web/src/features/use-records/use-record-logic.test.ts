@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { UseRecordItem } from '@seal/shared/api/use-records'
-import { foldRemark, formatUseTime, groupByMonth } from './use-record-logic.ts'
+import { foldRemark, formatUseTime, groupByMonth, mergePages } from './use-record-logic.ts'
 
 const record = (id: string, iso: string): UseRecordItem => ({
   id,
@@ -43,5 +43,14 @@ describe('groupByMonth', () => {
 
   it('prints the time in China', () => {
     expect(formatUseTime(Date.parse('2026-11-23T06:05:00Z'))).toBe('2026-11-23 14:05')
+  })
+})
+
+describe('mergePages', () => {
+  it('joins the pages in order and shows a record repeated across a page boundary once', () => {
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((id, i) => record(id, `2026-11-2${3 - i}T08:00:00Z`))
+    // A new record arrived between the two loads, so page 2 starts with page 1's last record again.
+    expect(mergePages([[a!, b!], [b!, c!], [d!]]).map((r) => r.id)).toEqual(['a', 'b', 'c', 'd'])
+    expect(mergePages([])).toEqual([])
   })
 })

@@ -14,6 +14,16 @@ export function foldRemark(remark: string | null): { text: string; folded: boole
   return { text: characters.length > REMARK_SHOWN ? `${shown}…` : shown, folded: true }
 }
 
+/**
+ * The pages loaded so far as one list. A record made while the person scrolls pushes the older ones down a
+ * place, so the next page can repeat the last record of the one before; it is shown once.
+ */
+export function mergePages(pages: UseRecordItem[][]): UseRecordItem[] {
+  const byId = new Map<string, UseRecordItem>()
+  for (const record of pages.flat()) if (!byId.has(record.id)) byId.set(record.id, record)
+  return [...byId.values()]
+}
+
 export type MonthGroup = { month: string; records: UseRecordItem[] }
 
 /** Records (newest first) grouped by their month in China, newest month first: 2026年11月. */

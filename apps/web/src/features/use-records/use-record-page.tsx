@@ -1,11 +1,12 @@
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
-import { Button, DatePicker, PullToRefresh, SearchBar, Toast } from 'antd-mobile'
+import { Button, DatePicker, InfiniteScroll, PullToRefresh, SearchBar, Toast } from 'antd-mobile'
 import type { UseRecordQuery } from '@seal/shared/api/use-records'
 import { dayEndMs, dayOf, dayStartMs, USE_RECORD_EARLIEST, useRecordRangeProblem, type Day } from '@seal/shared/rules/use-record-range'
 import { Loaded } from '../../components/loaded.tsx'
 import { SealFrame } from '../my-seals/seal-frame.tsx'
 import { useUseRecords } from './api.ts'
+import { mergePages } from './use-record-logic.ts'
 import { UseRecordList } from './use-record-list.tsx'
 import './use-records.css'
 
@@ -110,12 +111,24 @@ function RecordFilter({ onApply }: { onApply: (filter: Filter) => void }) {
   )
 }
 
+/** The records of a query, a page at a time: more load as the list scrolls to its end. Pull down to refresh. */
 export function Records({ query }: { query: UseRecordQuery }) {
   const records = useUseRecords(query)
+  // A page that fails after the first keeps the list on screen; InfiniteScroll offers 重新加载.
+  const firstPage = { data: records.data?.pages, isPending: records.isPending, isError: records.isError && !records.data, refetch: records.refetch }
+  const loadMore = async () => {
+    const next = await records.fetchNextPage()
+    if (next.isError) throw next.error
+  }
   return (
     <PullToRefresh onRefresh={async () => void (await records.refetch())}>
-      <Loaded query={records} isEmpty={(list) => list.length === 0} emptyTitle={NO_USE_RECORDS}>
-        {(list) => <UseRecordList records={list} />}
+      <Loaded query={firstPage} isEmpty={(pages) => pages.every((page) => page.length === 0)} emptyTitle={NO_USE_RECORDS}>
+        {(pages) => (
+          <>
+            <UseRecordList records={mergePages(pages)} />
+            {pages.length > 1 || records.hasNextPage ? <InfiniteScroll loadMore={loadMore} hasMore={records.hasNextPage} /> : null}
+          </>
+        )}
       </Loaded>
     </PullToRefresh>
   )
