@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { operationManual } from '@seal/pdf/documents/operation-manual'
-import { renderPersonalSeal } from '@seal/seal/personal-seal'
-import { findCaller } from '../auth/sessions.ts'
 import { recordSealUse } from './use-records.ts'
-import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
-import { makeSeal } from '../trust/make-seal.ts'
+import { startTestApp, type TestApp } from '../test/harness.ts'
+import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'
 
 const holder = { phone: '13700000031', name: '何用章', identityNo: '110101199001011237' }
 const stranger = { phone: '13700000032', name: '吴旁观', identityNo: '110101199202023453' }
@@ -20,22 +17,10 @@ describe('用章记录: POST /signSealLog/queryByTypeAndSocialCreditCode', () =>
     t = await startTestApp()
     token = await t.loginPersonal(holder.phone, holder)
     otherToken = await t.loginPersonal(stranger.phone, stranger)
-    const caller = (await findCaller(t.db, token))!
-    const made = await makeSeal(t.app.trust, {
-      owner: { kind: 'person', personId: caller.person.id, name: holder.name, identityNo: holder.identityNo },
-      sealName: `${holder.name}的个人名章`,
-      sealTypeCode: '1000',
-      image: (await renderPersonalSeal({ name: holder.name, style: '1' })).png,
-      certStartTime: new Date(),
-      certEndTime: new Date(Date.now() + 365 * 86_400_000),
-      pin: 'seal2026',
-    })
-    sealId = made.seal.id
-    const manual = await operationManual({ supportPhone: '400-000-0000', serviceHours: '工作日 9:00-18:00' })
+    sealId = (await personalSealFor(t, token, { pin: 'seal2026' })).seal.id
     for (const [name, remark] of [['采购合同.pdf', '年度采购合同盖章'], ['租赁协议.pdf', '办公室租赁']] as const) {
-      const { payload, headers } = multipart({ name, bytes: manual.pdf, type: 'application/pdf' })
-      const uploaded = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } })
-      const signed = await t.call({ url: '/api/seal/signDocument', body: { sealId, pin: 'seal2026', fileId: uploaded.json().data.fileId, remark }, token })
+      const fileId = await uploadFile(t, token, { name, bytes: await samplePdf(), type: 'application/pdf' })
+      const signed = await t.call({ url: '/api/seal/signDocument', body: { sealId, pin: 'seal2026', fileId, remark }, token })
       expect(signed.body.resultStatus).toBe('00')
     }
   })

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { operationManual } from '@seal/pdf/documents/operation-manual'
-import { renderPersonalSeal } from '@seal/seal/personal-seal'
-import { findCaller } from '../auth/sessions.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
-import { makeSeal } from '../trust/make-seal.ts'
+import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'
 
 const holder = { phone: '13700000011', name: '陈用章', identityNo: '110101199001011237' }
 const stranger = { phone: '13700000012', name: '林旁人', identityNo: '110101199202023453' }
@@ -16,32 +13,17 @@ describe('用章: POST /seal/signDocument', () => {
   let pdfId: string
   let pngId: string
 
-  const upload = async (bytes: Uint8Array, name: string, type: string, as = token) => {
-    const { payload, headers } = multipart({ name, bytes, type })
-    const response = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, authorization: `Bearer ${as}` } })
-    return response.json().data.fileId as string
-  }
+  const upload = (bytes: Uint8Array, name: string, type: string, as = token) => uploadFile(t, as, { name, bytes, type })
   const sign = (body: unknown, as = token) => t.call({ url: '/api/seal/signDocument', body, token: as })
 
   beforeAll(async () => {
     t = await startTestApp()
     token = await t.loginPersonal(holder.phone, { name: holder.name, identityNo: holder.identityNo })
     otherToken = await t.loginPersonal(stranger.phone, { name: stranger.name, identityNo: stranger.identityNo })
-    const caller = (await findCaller(t.db, token))!
-    const image = await renderPersonalSeal({ name: holder.name, style: '1' })
-    const made = await makeSeal(t.app.trust, {
-      owner: { kind: 'person', personId: caller.person.id, name: holder.name, identityNo: holder.identityNo },
-      sealName: holder.name,
-      sealTypeCode: '1000',
-      image: image.png,
-      certStartTime: new Date(),
-      certEndTime: new Date(Date.now() + 365 * 86_400_000),
-      pin: 'seal2026',
-    })
+    const made = await personalSealFor(t, token, { pin: 'seal2026', sealName: holder.name })
     sealId = made.seal.id
-    const manual = await operationManual({ supportPhone: '400-000-0000', serviceHours: '工作日 9:00-18:00' })
-    pdfId = await upload(manual.pdf, '合同.pdf', 'application/pdf')
-    pngId = await upload(image.png, 'seal.png', 'image/png')
+    pdfId = await upload(await samplePdf(), '合同.pdf', 'application/pdf')
+    pngId = await upload(made.image, 'seal.png', 'image/png')
   })
   afterAll(() => t.close())
 

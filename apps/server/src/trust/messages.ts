@@ -18,6 +18,8 @@ export const trustMessages = {
   faceCheckInvalid: '人脸识别结果无效或已使用，请重新进行人脸识别',
   identityMismatch: '证件号与登录号码不一致',
   sealCancelled: '印章已注销',
+  cancelledByHolder: '印章持有人申请注销',
+  cancelledWithOfficialSeal: '单位公章注销，本章随之注销',
   sealNotInEffect: '印章当前不可用',
   sealNotActivated: '印章尚未激活',
   certificateRevoked: '印章证书已吊销',

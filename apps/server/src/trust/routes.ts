@@ -3,14 +3,28 @@ import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { answerTimeStampRequest, timestampQueryType, timestampReplyType } from '@seal/pdf/sign/http-tsa'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
+import { sealTypeCode } from '@seal/shared/codes/seal-type'
+import { messages } from '@seal/shared/messages'
+import { and, eq, ne } from 'drizzle-orm'
+import type { Database } from '../db/client.ts'
+import { revokeSeal } from './make-seal.ts'
 import { recordAudit } from '../audit/record.ts'
 import type { Caller } from '../auth/caller.ts'
 import { businessError, notFound } from '../errors.ts'
 import { callerOf } from '../plugins/auth.ts'
-import type { Seal } from '../seals/tables.ts'
+import { seals, type Seal } from '../seals/tables.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { currentCrl, loadCertificateAuthority } from './ca.ts'
-import { editPasswordBody, editPinBody, pinVerifyAnswer, pinVerifyBody, sealVerifyAnswer, sealVerifyBody } from '@seal/shared/api/seal-pin'
+import {
+  editPasswordBody,
+  editPinBody,
+  pinVerifyAnswer,
+  pinVerifyBody,
+  revokeSealAnswer,
+  revokeSealBody,
+  sealVerifyAnswer,
+  sealVerifyBody,
+} from '@seal/shared/api/seal-pin'
 import { certificateQuery } from './contracts.ts'
 import { trustMessages } from './messages.ts'
 import { changeSealPin, issuePinChangeKey, resetSealPinAfterIdentityCheck, verifySealPin } from './pin.ts'
@@ -246,6 +260,48 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
       return ok(null, trustMessages.pinChanged)
     },
   )
+
+  app.post(
+    '/seal/revokeNew',
+    {
+      schema: {
+        tags: ['trust'],
+        summary: '注销印章（凭印章密码；单位公章可一并注销本单位其他印章）',
+        body: revokeSealBody,
+        response: { 200: envelopeOf(revokeSealAnswer) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request)
+      const body = request.body
+      const { seal } = await sealHeldByCaller(app.db, caller, sealReferenceOf(body))
+      if (isCancelled(seal)) throw businessError(trustMessages.sealCancelled)
+      if (seal.status !== sealStatusWide.VALID) throw businessError(trustMessages.sealNotInEffect)
+      const check = await verifySealPin(app.db, { sealId: seal.id, pin: body.pin, now: app.trust.now() })
+      if (!check.ok) throw businessError(check.message)
+
+      const cascade =
+        isTicked(body.related) && seal.sealTypeCode === sealTypeCode.UNIT_OFFICIAL && seal.unitId
+          ? await otherSealsInEffect(app.db, seal.unitId, seal.id)
+          : []
+      const revoke = (sealId: string, reason: string) =>
+        revokeSeal(app.trust, { sealId, reason, revokedByPersonId: caller.person.id, actorAccountId: caller.accountId })
+      await revoke(seal.id, trustMessages.cancelledByHolder)
+      for (const sealId of cascade) await revoke(sealId, trustMessages.cancelledWithOfficialSeal)
+      return ok({ revokedSealIds: [seal.id, ...cascade] }, messages.sealCancelled)
+    },
+  )
+}
+
+const isTicked = (value: boolean | string | number | null | undefined) => value === true || value === '1' || value === 1
+
+/** The unit's other seals that still work, which cancelling its official seal takes with it. */
+async function otherSealsInEffect(db: Database, unitId: string, exceptSealId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: seals.id })
+    .from(seals)
+    .where(and(eq(seals.unitId, unitId), eq(seals.status, sealStatusWide.VALID), ne(seals.id, exceptSealId)))
+  return rows.map((row) => row.id)
 }
 
 /** A cancelled seal keeps its records but its PIN no longer matters: checking or changing it is refused. */

@@ -73,6 +73,10 @@ const builtScreens: RouteObject[] = [
     path: '/seal-searchbar-list/:type',
     lazy: () => import('../features/use-records/use-record-search-page.tsx').then((m) => ({ Component: m.UseRecordSearchPage })),
   },
+  {
+    path: '/seal-off/:sealId',
+    lazy: () => import('../features/seal-cancel/cancel-seal-page.tsx').then((m) => ({ Component: m.CancelSealPage })),
+  },
   ...personalSealScreens(),
 ]
 
