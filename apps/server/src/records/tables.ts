@@ -1,4 +1,4 @@
-import { index, pgTable, text } from 'drizzle-orm/pg-core'
+import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core'
 import { persons } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
 import { seals } from '../seals/tables.ts'
@@ -25,8 +25,13 @@ export const sealUseRecords = pgTable(
     platformName: text('platform_name'),
     remark: text('remark'),
     createdAt: createdAt(),
+    /** Insertion order: newest-first lists sort by it, since two uses can share a clock tick. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [index('seal_use_records_seal_time_idx').on(t.sealId, t.createdAt)],
+  (t) => [
+    index('seal_use_records_seal_time_idx').on(t.sealId, t.createdAt),
+    index('seal_use_records_seal_seq_idx').on(t.sealId, t.seq),
+  ],
 )
 
 export type SealUseRecord = typeof sealUseRecords.$inferSelect

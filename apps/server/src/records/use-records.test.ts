@@ -72,4 +72,14 @@ describe('seal use records', () => {
     expect(await querySealUseRecords(f.db, { sealIds: [] })).toEqual([])
     expect((await f.db.select().from(sealUseRecords)).length).toBe(3)
   })
+
+  it('keeps uses made in the same clock tick in the order they were made', async () => {
+    const tick = new Date('2026-11-01T08:00:00.000Z')
+    const fileNames = ['同刻-1.pdf', '同刻-2.pdf', '同刻-3.pdf', '同刻-4.pdf', '同刻-5.pdf']
+    for (const fileName of fileNames) {
+      await f.db.insert(sealUseRecords).values({ sealId: otherSealId, fileName, documentSha256: sha(fileName), createdAt: tick })
+    }
+    const sameTick = await querySealUseRecords(f.db, { sealIds: [otherSealId], to: new Date(tick.getTime() + 1) })
+    expect(sameTick.map((r) => r.fileName)).toEqual([...fileNames].reverse())
+  })
 })
