@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { handOf, idCardPictures, uploadIdSide, writeOnBoard } from './personal-seal-support.ts'
-import { loginPersonal, newPerson, snap } from './support.ts'
+import { expectNoScroll, loginPersonal, newPerson, snap } from './support.ts'
 
 /** pdfsig's verdict on each signature of a PDF, trusting only our CA's root certificate. */
 async function pdfsigTrustingOurCa(request: APIRequestContext, pdf: Buffer) {
@@ -115,16 +115,19 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await page.getByRole('button', { name: '提交申请' }).click()
   await expect(page.getByText('两次密码不相等')).toBeVisible()
   await page.getByPlaceholder('请再次输入印章密码').fill('seal2026')
+  await expectNoScroll(page)
   await snap(page, 'personal-6-password')
   await page.getByRole('button', { name: '提交申请' }).click()
   await expect(page.getByText('申请成功').first()).toBeVisible()
   await expect(page.getByRole('img', { name: '我的个人电子名章' })).toBeVisible()
+  await expectNoScroll(page)
   await snap(page, 'personal-7-done')
 
   // The seal is in the list and its detail.
   await page.getByRole('button', { name: '查看我的印章' }).click()
   await expect(page).toHaveURL(/\/seal-preview-list\/personal/)
   await expect(page.getByText('个人名章').first()).toBeVisible()
+  await expectNoScroll(page)
   await snap(page, 'personal-8-seal-list')
   await page.getByRole('button', { name: '查看详情' }).first().click()
   await expect(page).toHaveURL(/\/seal-preview\/personal\/[^/]+$/)
@@ -185,6 +188,7 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await page.getByPlaceholder('请输入原印章密码').fill('seal2099')
   await page.getByRole('button', { name: '下一步' }).click()
   await expect(page.getByText('印章密码错误，还可尝试4次')).toBeVisible()
+  await expectNoScroll(page)
   await snap(page, 'password-1-verify-current')
   await page.getByPlaceholder('请输入原印章密码').fill('seal2026')
   await page.getByRole('button', { name: '下一步' }).click()
@@ -198,6 +202,7 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await page.getByRole('button', { name: '确定' }).click()
   await expect(page.getByText('两次密码不相等')).toBeVisible()
   await page.getByPlaceholder('请再次输入新印章密码').fill('135790')
+  await expectNoScroll(page)
   await snap(page, 'password-2-new')
   await page.getByRole('button', { name: '确定' }).click()
   await expect(page.getByText('密码修改成功')).toBeVisible()
@@ -279,6 +284,7 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await expect(page.getByText(/印章密码错误，还可尝试\d次/)).toBeVisible()
   await expect(page.getByPlaceholder('请输入印章密码')).toHaveValue('')
   await page.getByPlaceholder('请输入印章密码').fill('reset2026')
+  await expectNoScroll(page)
   await snap(page, 'cancel-1-password')
   await cancelButton.click()
   await expect(page.locator('.adm-dialog')).toContainText('立即失效、不可恢复')

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { demo, loginEnterprise, loginPersonal, newPerson, readSmsCode, snap } from './support.ts'
+import { demo, expectNoScroll, loginEnterprise, loginPersonal, newPerson, readSmsCode, snap } from './support.ts'
 
 test('opening the app without a session leads to login, and the demo person lands on home with every card', async ({ page }) => {
   await page.goto('/home')
@@ -33,6 +33,7 @@ test('opening the app without a session leads to login, and the demo person land
   await page.getByText('电子印章申请', { exact: true }).click()
   await expect(page).toHaveURL(/\/seal-apply\/readme$/)
   await expect(page.getByText('个人电子名章申请', { exact: true })).toBeVisible()
+  await expectNoScroll(page)
   await snap(page, 'readme')
   await page.getByRole('button', { name: '申请个人电子名章' }).click()
   await expect(page).toHaveURL(/\/personal-seal-apply\/show-flow$/)

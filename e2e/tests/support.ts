@@ -95,3 +95,9 @@ export async function loginEnterprise(page: Page) {
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screens/${name}.png` })
 }
+
+/** A screen whose content fits the phone must not scroll (a page taller than 100vh shifts its title bar up). */
+export async function expectNoScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+  expect(overflow, 'page taller than the screen by this many pixels').toBeLessThanOrEqual(0)
+}
