@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { agreement, type AgreementKind } from '@seal/pdf/documents/agreements'
-import { PdfSignError } from '@seal/pdf/sign/sign-errors'
 import type { Caller } from '../auth/caller.ts'
 import { resolveConfig } from '../config/service.ts'
 import type { Database } from '../db/client.ts'
@@ -95,14 +94,8 @@ export const personalAgreementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request)
       if (request.body.identity !== caller.person.identityNo || request.body.name !== caller.person.name) throw businessError('只能签署本人的协议')
-      try {
-        const signed = await signPersonalAgreements({ trust: app.trust, store: app.files, caller, signatureId: request.body.handwritingInfo.signatureId })
-        return ok(signed, '签署成功')
-      } catch (error) {
-        // The timestamp server's refusal or silence, in words the applicant can act on.
-        if (error instanceof PdfSignError) throw businessError(error.message)
-        throw error
-      }
+      const signed = await signPersonalAgreements({ trust: app.trust, store: app.files, caller, signatureId: request.body.handwritingInfo.signatureId })
+      return ok(signed, '签署成功')
     },
   )
 }

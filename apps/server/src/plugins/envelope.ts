@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { resultStatus } from '@seal/shared/api/envelope'
+import { PdfSignError } from '@seal/pdf/sign/sign-errors'
 import { AppError } from '../errors.ts'
 import { TOO_LARGE_MESSAGE } from '../files/limits.ts'
 
@@ -20,6 +21,12 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(error.httpStatus)
         .send({ resultStatus: error.status, responseInfo: error.message, data: error.data })
+    }
+    if (error instanceof PdfSignError) {
+      // A document that cannot be signed (not a PDF, encrypted, the timestamp service down): its message is
+      // written for the user, so it is a business answer wherever the signing happened.
+      request.log.warn({ code: error.code }, 'could not sign a document')
+      return reply.status(200).send({ resultStatus: resultStatus.BUSINESS_ERROR, responseInfo: error.message, data: null })
     }
     const dataError = databaseDataError(error)
     if (dataError) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dayEndMs, dayStartMs } from '@seal/shared/rules/use-record-range'
 import { recordSealUse } from './use-records.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'
@@ -47,6 +48,10 @@ describe('用章记录: POST /signSealLog/queryByTypeAndSocialCreditCode', () =>
     const now = Date.now()
     expect((await query({ sealId, startTime: now, endTime: now - 1 })).body.responseInfo).toBe('您的结束时间不能小于开始时间!')
     expect((await query({ sealId, startTime: now - 400 * 86_400_000, endTime: now })).body.responseInfo).toBe('时间周期不能大于12个月,请重新选择!')
+    // The calendar rule of the screen, to the day: 2025-11-23 … 2026-11-23 may be searched, a day earlier may not.
+    const period = async (start: string, end: string) => (await query({ sealId, startTime: dayStartMs(start), endTime: dayEndMs(end) })).body
+    expect((await period('2025-11-23', '2026-11-23')).resultStatus).toBe('00')
+    expect((await period('2025-11-22', '2026-11-23')).responseInfo).toBe('时间周期不能大于12个月,请重新选择!')
   })
 
   it('does not show one person’s use records to another, nor to nobody', async () => {

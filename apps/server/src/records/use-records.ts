@@ -94,7 +94,6 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
     .select()
     .from(sealUseRecords)
     .where(and(...conditions))
-    // The id breaks ties, so records made in the same instant keep one order from page to page.
     .orderBy(desc(sealUseRecords.seq))
     .limit(Math.min(query.limit ?? 500, 500))
     .offset(query.offset ?? 0)

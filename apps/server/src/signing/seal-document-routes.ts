@@ -4,7 +4,7 @@ import { ok } from '@seal/shared/api/envelope'
 import { signDocumentBody, signedDocument } from '@seal/shared/api/sign-document'
 import { pageBox } from '@seal/pdf/sign/sign-pdf'
 import { defaultPxPerMm } from '@seal/seal/render-svg'
-import { PdfSignError, signErrorMessages } from '@seal/pdf/sign/sign-errors'
+import { signErrorMessages } from '@seal/pdf/sign/sign-errors'
 import { callerOf } from '../plugins/auth.ts'
 import { businessError } from '../errors.ts'
 import { findReadableFile, saveFile } from '../files/service.ts'
@@ -51,13 +51,7 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (source.mediaType !== 'application/pdf') throw businessError('请选择PDF格式的文件')
       const pdf = new Uint8Array(await app.files.get(source.storageKey))
 
-      let box: ReturnType<typeof pageBox>
-      try {
-        box = pageBox(pdf, body.page)
-      } catch (error) {
-        if (error instanceof PdfSignError) throw businessError(error.message)
-        throw error
-      }
+      const box = pageBox(pdf, body.page)
       if (!box) throw businessError(signErrorMessages.PAGE_OUT_OF_RANGE)
 
       const [image] = await app.db.select().from(files).where(eq(files.id, seal.imageFileId))
@@ -72,13 +66,7 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         height,
       }
 
-      let signed: Awaited<ReturnType<typeof sealDocument>>
-      try {
-        signed = await sealDocument(app.trust, { caller, sealId: seal.id, pin: body.pin, pdf, placement, fileName: source.originalName, remark: body.remark })
-      } catch (error) {
-        if (error instanceof PdfSignError) throw businessError(error.message)
-        throw error
-      }
+      const signed = await sealDocument(app.trust, { caller, sealId: seal.id, pin: body.pin, pdf, placement, fileName: source.originalName, remark: body.remark })
       const name = source.originalName.replace(/\.pdf$/i, '')
       const file = await saveFile({ db: app.db, store: app.files, ownerAccountId: caller.accountId, bytes: Buffer.from(signed.pdf), originalName: `${name}（已签章）.pdf` })
       return ok({ fileId: file.id, fileName: file.originalName, sha256: signed.sha256 }, '签章成功')

@@ -24,7 +24,6 @@ export type CmsSigner = {
   sign(data: Uint8Array): Promise<Uint8Array>
 }
 
-/** An RFC 3161 time-stamping service: given the SHA-256 of a signature value, returns a DER TimeStampToken. */
 /** An RFC 3161 time-stamping authority: a token (ContentInfo DER) for a SHA-256 imprint. */
 export type TimestampAuthority = {
   /** `nonce` (a positive INTEGER's bytes) is echoed in the token when given, as RFC 3161 asks. */

@@ -9,9 +9,10 @@ import { cryptoKeySigner } from './crypto-key-signer.ts'
 export const sandboxTsaPolicy = '2.25.247532415906244349398436466146069262166'
 
 /**
- * A time-stamping authority of our own (RFC 3161 tokens; `answerTimeStampRequest` in http-tsa.ts puts the HTTP protocol around them), for the
- * sandbox and the tests: it signs a TSTInfo with the given key and certificate, whose certificate should
- * carry the critical timeStamping extended key usage. `now` lets tests pin the clock.
+ * A time-stamping authority of our own, for the sandbox and the tests: it signs a TSTInfo with the given
+ * key and certificate, whose certificate should carry the critical timeStamping extended key usage.
+ * RFC 3161 tokens only; `answerTimeStampRequest` (http-tsa.ts) puts the HTTP protocol around them.
+ * `now` lets tests pin the clock.
  *
  * @example
  * const tsa = createSandboxTsa({ certificateChain: [tsaCert, issuingCa], privateKey })

@@ -1,12 +1,9 @@
 import { z } from 'zod'
-import { useRecordRangeMessages, USE_RECORD_MAX_MONTHS } from '../rules/use-record-range.ts'
+import { dayOf, usePeriodProblem, useRecordRangeMessages } from '../rules/use-record-range.ts'
 
 /** Records per page on the use-record screens; a call without `pageSize` gets up to the largest page. */
 export const USE_RECORD_PAGE_SIZE = 20
 export const USE_RECORD_MAX_PAGE_SIZE = 500
-
-/** Longest range the server reads at once: 12 months and a day or two of slack for month lengths. */
-const MAX_RANGE_MS = (USE_RECORD_MAX_MONTHS * 31 + 1) * 86_400_000
 
 /**
  * POST /signSealLog/queryByTypeAndSocialCreditCode (spec 000 §7): one seal's use records, filtered by the
@@ -28,13 +25,14 @@ export const useRecordQueryBody = z
     pageNum: z.number().int().min(1).max(100_000).nullish(),
     pageSize: z.number().int().min(1).max(USE_RECORD_MAX_PAGE_SIZE).nullish(),
   })
-  .refine((query) => !query.startTime || !query.endTime || query.endTime >= query.startTime, {
-    error: useRecordRangeMessages.endBeforeStart,
-    path: ['endTime'],
-  })
-  .refine((query) => !query.startTime || !query.endTime || query.endTime - query.startTime <= MAX_RANGE_MS, {
-    error: useRecordRangeMessages.tooLong,
-    path: ['endTime'],
+  .superRefine((query, context) => {
+    if (!query.startTime || !query.endTime) return
+    // endTime is exclusive: its period's last day is the day of the instant before it.
+    const problem =
+      query.endTime < query.startTime
+        ? useRecordRangeMessages.endBeforeStart
+        : usePeriodProblem(dayOf(query.startTime), dayOf(Math.max(query.startTime, query.endTime - 1)))
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['endTime'] })
   })
 export type UseRecordQuery = z.input<typeof useRecordQueryBody>
 

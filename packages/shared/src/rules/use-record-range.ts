@@ -22,6 +22,14 @@ export type Day = string
  */
 export function useRecordRangeProblem(start: Day, end: Day, today: Day): string | null {
   if (start < USE_RECORD_EARLIEST || end < USE_RECORD_EARLIEST || start > today || end > today) return useRecordRangeMessages.outOfRange
+  return usePeriodProblem(start, end)
+}
+
+/**
+ * The period alone, first to last day inclusive: the end not before the start, at most 12 calendar months
+ * on. The server checks a query's period with it too, so the API allows exactly what the screen allows.
+ */
+export function usePeriodProblem(start: Day, end: Day): string | null {
   if (end < start) return useRecordRangeMessages.endBeforeStart
   if (end > addMonths(start, USE_RECORD_MAX_MONTHS)) return useRecordRangeMessages.tooLong
   return null

@@ -2,6 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import type { SealGroup, SealItem } from '@seal/shared/api/seals'
 import { post } from '../../lib/request/request.ts'
 
+/** The seal fields every call about one seal (PIN, cancellation) repeats beside sealId. */
+export function sealReference(seal: SealItem) {
+  return { sealId: seal.id, sealCode: seal.sealCode, sealTypeCode: seal.sealTypeCode }
+}
+
 /** POST /seal/queryPersonSeals †: the person's own name seals, with pictures. */
 export function usePersonalSeals(enabled: boolean) {
   return useQuery({

@@ -1,14 +1,20 @@
 import type { ReactNode } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Button, DotLoading, ErrorBlock, NavBar } from 'antd-mobile'
 import type { SealItem } from '@seal/shared/api/seals'
+import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
 import { useSealDetail } from './api.ts'
 import { SealPicture } from './seal-picture.tsx'
 import './my-seals.css'
 
 /** The seal detail route of a seal, where the password screens return to. */
-export const sealDetailPath = (seal: SealItem) => `/seal-preview/${seal.sealTypeCode === '1000' ? 'personal' : 'company'}/${seal.id}`
+export const sealDetailPath = (seal: SealItem) => `/seal-preview/${seal.sealTypeCode === sealTypeCode.PERSONAL_NAME ? 'personal' : 'company'}/${seal.id}`
+
+/** The seal a screen is about when its route carries it as `?sealId=` (the spec's routes carry only a key or a type). */
+export function useSealIdParam(): string | undefined {
+  return useSearchParams()[0].get('sealId') ?? undefined
+}
 
 /**
  * The frame of a screen about one seal (password, use records): title bar, the seal with its picture and

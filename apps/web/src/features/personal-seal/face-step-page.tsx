@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button, Result, Toast } from 'antd-mobile'
 import { messages } from '@seal/shared/messages'
-import { FaceCapture } from '../../components/face-capture/face-capture.tsx'
-import { faceStatus, fetchFaceToken, submitSelfie } from '../../components/face-capture/verify-face.ts'
-import { RequestError } from '../../lib/request/request.ts'
+import { FaceCheck } from '../../components/face-capture/face-check.tsx'
 import { useSubmitFace } from './api/submit-face.ts'
 import { FlowLayout } from './flow-layout.tsx'
 import type { ReadyFlow } from './use-personal-flow.ts'
@@ -26,50 +24,16 @@ export function PersonalSealFacePage() {
 
 function FaceStep({ flow }: { flow: ReadyFlow }) {
   const { me, goNext } = flow
-  const [attempt, setAttempt] = useState(0)
-  const [busy, setBusy] = useState(false)
   const [passed, setPassed] = useState(false)
   const submitFace = useSubmitFace()
   const timer = useRef<ReturnType<typeof setTimeout>>()
   useEffect(() => () => clearTimeout(timer.current), [])
 
-  const retry = (message: string) => {
-    Toast.show({ content: message, duration: 3000 })
-    setAttempt((n) => n + 1)
-  }
-
-  const verify = async (image: string) => {
-    setBusy(true)
-    try {
-      let token: string
-      try {
-        token = await fetchFaceToken({ idCardNo: me.personCard, realName: me.personName })
-      } catch {
-        // Shown by the request module; the camera starts again for another try.
-        setAttempt((n) => n + 1)
-        return
-      }
-      const result = await submitSelfie({ token, image }).catch((error: unknown) => {
-        retry(error instanceof RequestError && error.message ? error.message : messages.faceCheckFailed)
-        return null
-      })
-      if (!result) return
-      if (result.status !== faceStatus.SUCCESS) {
-        retry(result.msg || messages.faceCheckFailed)
-        return
-      }
-      try {
-        await submitFace.mutateAsync(result.serialNo)
-      } catch {
-        setAttempt((n) => n + 1)
-        return
-      }
-      setPassed(true)
-      Toast.show({ icon: 'success', content: messages.faceVerifiedRedirecting, duration: FACE_REDIRECT_DELAY_MS })
-      timer.current = setTimeout(goNext, FACE_REDIRECT_DELAY_MS)
-    } finally {
-      setBusy(false)
-    }
+  const recordPassed = async (serialNo: string) => {
+    await submitFace.mutateAsync(serialNo)
+    setPassed(true)
+    Toast.show({ icon: 'success', content: messages.faceVerifiedRedirecting, duration: FACE_REDIRECT_DELAY_MS })
+    timer.current = setTimeout(goNext, FACE_REDIRECT_DELAY_MS)
   }
 
   if (passed) return <Result className="face-passed" status="success" title="人脸验证成功" description={messages.faceVerifiedRedirecting} />
@@ -91,7 +55,7 @@ function FaceStep({ flow }: { flow: ReadyFlow }) {
   return (
     <>
       <p className="page-hint">请{me.personName}本人进行人脸识别，确认是本人申请个人电子名章。</p>
-      <FaceCapture key={attempt} busy={busy} onCapture={(image) => void verify(image)} onCancel={() => retry(messages.faceCancelled)} />
+      <FaceCheck person={{ idCardNo: me.personCard, realName: me.personName }} onPassed={recordPassed} />
     </>
   )
 }

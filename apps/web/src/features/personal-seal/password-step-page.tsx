@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import { Button, Dialog, Form, Input, NavBar } from 'antd-mobile'
 import { messages } from '@seal/shared/messages'
 import { SEAL_PASSWORD_MAX_LENGTH, sealPasswordPairSchema, sealPasswordSchema } from '@seal/shared/rules/seal-password'
-import { zodRule } from '../../lib/form/zod-rule.ts'
+import { confirmationRule, zodRule } from '../../lib/form/zod-rule.ts'
 import { useSavePersonApply, type PersonalApplyResult } from './api/save-person-apply.ts'
 import { personalApplyPayload } from './apply-payload.ts'
 import { ApplySuccess } from './apply-success.tsx'
@@ -17,17 +17,6 @@ import './personal-seal.css'
 export const identityExpiredMessage = '身份证识别信息已失效，请重新上传身份证照片'
 
 const pair = sealPasswordPairSchema()
-
-/** The confirmation: 两次密码不相等 unless it equals the password (spaces removed on both). */
-function confirmationRule(form: ReturnType<typeof Form.useForm>[0]) {
-  return {
-    validator: async (_rule: unknown, value: unknown) => {
-      const result = pair.safeParse({ password: String(form.getFieldValue('password') ?? ''), confirmPassword: String(value ?? '') })
-      const mismatch = result.error?.issues.find((issue) => issue.path[0] === 'confirmPassword')
-      if (mismatch) throw new Error(mismatch.message)
-    },
-  }
-}
 
 /**
  * `/personal-seal-apply/step-6` 设置完成 (spec 002 §5 "Seal password", 000 §5): the seal password twice,
@@ -92,7 +81,7 @@ function PasswordStep({ flow, onDone }: { flow: ReadyFlow; onDone: (result: Pers
       <Form.Item name="password" label="印章密码" rules={[zodRule(sealPasswordSchema)]} description={messages.sealPasswordHint}>
         <Input type="password" placeholder="请输入印章密码" maxLength={SEAL_PASSWORD_MAX_LENGTH} autoComplete="new-password" />
       </Form.Item>
-      <Form.Item name="confirmPassword" label="确认密码" dependencies={['password']} rules={[confirmationRule(form)]}>
+      <Form.Item name="confirmPassword" label="确认密码" dependencies={['password']} rules={[confirmationRule(form, pair)]}>
         <Input type="password" placeholder="请再次输入印章密码" maxLength={SEAL_PASSWORD_MAX_LENGTH} autoComplete="new-password" />
       </Form.Item>
     </Form>

@@ -4,11 +4,13 @@ import { Button, Checkbox, Dialog, Form, Input, Toast } from 'antd-mobile'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RevokeSealAnswer, RevokeSealBody } from '@seal/shared/api/seal-pin'
 import type { SealItem } from '@seal/shared/api/seals'
+import { sealStatus } from '@seal/shared/codes/seal-status'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
 import { requiredPasswordSchema, SEAL_PASSWORD_MAX_LENGTH } from '@seal/shared/rules/seal-password'
 import { zodRule } from '../../lib/form/zod-rule.ts'
 import { post, RequestError } from '../../lib/request/request.ts'
+import { sealReference } from '../my-seals/api.ts'
 import { SealFrame, sealDetailPath } from '../my-seals/seal-frame.tsx'
 import './cancel-seal.css'
 
@@ -29,7 +31,7 @@ function CancelSealForm({ seal }: { seal: SealItem }) {
   const [related, setRelated] = useState(isOfficial)
   const revoke = useMutation({ mutationFn: (body: RevokeSealBody) => post<RevokeSealAnswer>('/seal/revokeNew', body, { silent: true }) })
 
-  if (seal.status !== '1') return <p className="cancel-seal-note">该印章当前不是生效状态，无需注销。</p>
+  if (seal.status !== sealStatus.IN_EFFECT) return <p className="cancel-seal-note">该印章当前不是生效状态，无需注销。</p>
 
   const finish = async ({ pin }: { pin: string }) => {
     const confirmed = await Dialog.confirm({
@@ -39,7 +41,7 @@ function CancelSealForm({ seal }: { seal: SealItem }) {
     })
     if (!confirmed) return
     try {
-      await revoke.mutateAsync({ sealId: seal.id, sealCode: seal.sealCode, sealTypeCode: seal.sealTypeCode, related: isOfficial && related, pin })
+      await revoke.mutateAsync({ ...sealReference(seal), related: isOfficial && related, pin })
     } catch (error) {
       // The server's reason (a wrong password counts down, then locks; a timeout; a server fault), else the
       // spec's fallback; the password is cleared for another try. A lost session is reported where it is found.

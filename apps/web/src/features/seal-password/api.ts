@@ -1,20 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import type { EditPasswordBody, EditPinBody, SealVerifyAnswer, SealVerifyBody } from '@seal/shared/api/seal-pin'
-import type { SealItem } from '@seal/shared/api/seals'
-import { useSearchParams } from 'react-router-dom'
 import { post } from '../../lib/request/request.ts'
 
-/** The seal the password screens are about: `?sealId=` (the spec's routes carry only the key). */
-export function useSealIdParam(): string | undefined {
-  return useSearchParams()[0].get('sealId') ?? undefined
-}
-
-/** The seal fields every PIN call repeats beside sealId; identity type 111 as the spec sends it. */
-export function sealReference(seal: SealItem) {
-  return { sealId: seal.id, sealCode: seal.sealCode, sealTypeCode: seal.sealTypeCode }
-}
-
-/** POST /sealAuth/sealVerify (step 1): the current password; a pass carries the key for step 2. */
+/** POST /sealAuth/sealVerify (step 1): the current password; a pass carries the key for step 2. Identity type 111 as the spec sends it. */
 export function useVerifyCurrentPin() {
   return useMutation({ mutationFn: (body: SealVerifyBody) => post<SealVerifyAnswer>('/sealAuth/sealVerify', { identityType: '111', ...body }) })
 }

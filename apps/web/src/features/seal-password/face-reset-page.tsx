@@ -5,8 +5,7 @@ import type { SealItem } from '@seal/shared/api/seals'
 import { messages } from '@seal/shared/messages'
 import { FaceCheck } from '../../components/face-capture/face-check.tsx'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
-import { SealFrame } from '../my-seals/seal-frame.tsx'
-import { useSealIdParam } from './api.ts'
+import { SealFrame, useSealIdParam } from '../my-seals/seal-frame.tsx'
 import './seal-password.css'
 
 /** Success leads to step 2 after 2 seconds (spec 000 §4 "Password reset by face"). */

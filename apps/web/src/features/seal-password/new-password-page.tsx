@@ -4,9 +4,10 @@ import { Button, Form, Input, Result, Toast } from 'antd-mobile'
 import type { SealItem } from '@seal/shared/api/seals'
 import { messages } from '@seal/shared/messages'
 import { isSealPasswordAllowingDigits, SEAL_PASSWORD_MAX_LENGTH, sealPasswordAllowingDigitsSchema, sealPasswordPairSchema } from '@seal/shared/rules/seal-password'
-import { zodRule } from '../../lib/form/zod-rule.ts'
-import { sealReference, useSealIdParam, useSetNewPin } from './api.ts'
-import { sealDetailPath, SealFrame } from '../my-seals/seal-frame.tsx'
+import { confirmationRule, zodRule } from '../../lib/form/zod-rule.ts'
+import { sealReference } from '../my-seals/api.ts'
+import { useSetNewPin } from './api.ts'
+import { sealDetailPath, SealFrame, useSealIdParam } from '../my-seals/seal-frame.tsx'
 import './seal-password.css'
 
 /** After 密码修改成功 the screen returns to the seal (spec 000 §8: 1500 ms on step 2). */
@@ -78,20 +79,7 @@ function NewPasswordForm({ seal, direct }: { seal: SealItem; direct: boolean }) 
       <Form.Item name="password" label="新密码" rules={[zodRule(sealPasswordAllowingDigitsSchema)]} description={STEP_2_HINT}>
         <Input type="password" placeholder="请输入新印章密码" maxLength={SEAL_PASSWORD_MAX_LENGTH} autoComplete="new-password" />
       </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label="确认密码"
-        dependencies={['password']}
-        rules={[
-          {
-            validator: async (_rule: unknown, value: unknown) => {
-              const result = pair.safeParse({ password: String(form.getFieldValue('password') ?? ''), confirmPassword: String(value ?? '') })
-              const mismatch = result.error?.issues.find((issue) => issue.path[0] === 'confirmPassword')
-              if (mismatch) throw new Error(mismatch.message)
-            },
-          },
-        ]}
-      >
+      <Form.Item name="confirmPassword" label="确认密码" dependencies={['password']} rules={[confirmationRule(form, pair)]}>
         <Input type="password" placeholder="请再次输入新印章密码" maxLength={SEAL_PASSWORD_MAX_LENGTH} autoComplete="new-password" />
       </Form.Item>
     </Form>

@@ -4,8 +4,9 @@ import type { SealItem } from '@seal/shared/api/seals'
 import { messages } from '@seal/shared/messages'
 import { requiredPasswordSchema, SEAL_PASSWORD_MAX_LENGTH } from '@seal/shared/rules/seal-password'
 import { zodRule } from '../../lib/form/zod-rule.ts'
-import { sealReference, useSealIdParam, useVerifyCurrentPin } from './api.ts'
-import { SealFrame } from '../my-seals/seal-frame.tsx'
+import { sealReference } from '../my-seals/api.ts'
+import { useVerifyCurrentPin } from './api.ts'
+import { SealFrame, useSealIdParam } from '../my-seals/seal-frame.tsx'
 import './seal-password.css'
 
 /** The spec's fallback when the current-password check fails without a message (000 §8). */

@@ -1,7 +1,6 @@
 import { useState } from 'react'
-import { useSearchParams } from 'react-router-dom'
 import { SearchBar } from 'antd-mobile'
-import { SealFrame } from '../my-seals/seal-frame.tsx'
+import { SealFrame, useSealIdParam } from '../my-seals/seal-frame.tsx'
 import { Records } from './use-record-page.tsx'
 import './use-records.css'
 
@@ -10,11 +9,10 @@ import './use-records.css'
  * name over the seal's use records.
  */
 export function UseRecordSearchPage() {
-  const sealId = useSearchParams()[0].get('sealId') ?? undefined
   const [keyword, setKeyword] = useState('')
 
   return (
-    <SealFrame title="搜索用章记录" sealId={sealId}>
+    <SealFrame title="搜索用章记录" sealId={useSealIdParam()}>
       {(seal) => (
         <>
           <div className="use-record-filter">

@@ -14,3 +14,19 @@ export function zodRule(schema: ZodType) {
     },
   }
 }
+
+/**
+ * The confirmation field of a password pair: only the pair schema's own word on it (两次密码不相等),
+ * checked against what the password field holds now. The password field has its own rule.
+ *
+ * @example <Form.Item name="confirmPassword" dependencies={['password']} rules={[confirmationRule(form, sealPasswordPairSchema())]} />
+ */
+export function confirmationRule(form: { getFieldValue: (name: string) => unknown }, pair: ZodType) {
+  return {
+    validator: async (_rule: unknown, value: unknown) => {
+      const result = pair.safeParse({ password: String(form.getFieldValue('password') ?? ''), confirmPassword: String(value ?? '') })
+      const mismatch = result.error?.issues.find((issue) => issue.path[0] === 'confirmPassword')
+      if (mismatch) throw new Error(mismatch.message)
+    },
+  }
+}
