@@ -286,8 +286,10 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
           : []
       const revoke = (sealId: string, reason: string) =>
         revokeSeal(app.trust, { sealId, reason, revokedByPersonId: caller.person.id, actorAccountId: caller.accountId })
-      await revoke(seal.id, trustMessages.cancelledByHolder)
+      // The seals it takes with it go first: should one fail, the official seal is still in effect and the
+      // same call can be made again for the rest.
       for (const sealId of cascade) await revoke(sealId, trustMessages.cancelledWithOfficialSeal)
+      await revoke(seal.id, trustMessages.cancelledByHolder)
       return ok({ revokedSealIds: [seal.id, ...cascade] }, messages.sealCancelled)
     },
   )

@@ -6,14 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { operationManual } from '@seal/pdf/documents/operation-manual'
 import { encodeTimeStampRequest, httpTimestampAuthority, readTimeStampResponse, timestampQueryType } from '@seal/pdf/sign/http-tsa'
-import { renderPersonalSeal } from '@seal/seal/personal-seal'
 import { findCaller } from '../auth/sessions.ts'
 import { loadConfig } from '../config.ts'
 import { files } from '../files/tables.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
-import { makeSeal } from './make-seal.ts'
+import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'
 
 const holder = { phone: '13700000021', name: '郑时戳', identityNo: '110101199001011237' }
 
@@ -21,20 +19,9 @@ const holder = { phone: '13700000021', name: '郑时戳', identityNo: '110101199
 async function holderWithSealAndPdf(t: TestApp) {
   const token = await t.loginPersonal(holder.phone, holder)
   const caller = (await findCaller(t.db, token))!
-  const image = await renderPersonalSeal({ name: holder.name, style: '1' })
-  const made = await makeSeal(t.app.trust, {
-    owner: { kind: 'person', personId: caller.person.id, name: holder.name, identityNo: holder.identityNo },
-    sealName: holder.name,
-    sealTypeCode: '1000',
-    image: image.png,
-    certStartTime: new Date(),
-    certEndTime: new Date(Date.now() + 365 * 86_400_000),
-    pin: 'seal2026',
-  })
-  const manual = await operationManual({ supportPhone: '400-000-0000', serviceHours: '工作日 9:00-18:00' })
-  const { payload, headers } = multipart({ name: '合同.pdf', bytes: manual.pdf, type: 'application/pdf' })
-  const uploaded = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } })
-  return { token, accountId: caller.accountId, sealId: made.seal.id, fileId: uploaded.json().data.fileId as string }
+  const made = await personalSealFor(t, token, { pin: 'seal2026', sealName: holder.name })
+  const fileId = await uploadFile(t, token, { name: '合同.pdf', bytes: await samplePdf(), type: 'application/pdf' })
+  return { token, accountId: caller.accountId, sealId: made.seal.id, fileId }
 }
 
 async function verifyReport(t: TestApp, token: string, fileId: string) {

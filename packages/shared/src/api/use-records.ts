@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dayOf, usePeriodProblem, useRecordRangeMessages } from '../rules/use-record-range.ts'
+import { dayOf, DAYS_END_MS, usePeriodProblem, useRecordRangeMessages } from '../rules/use-record-range.ts'
 
 /** Records per page on the use-record screens; a call without `pageSize` gets up to the largest page. */
 export const USE_RECORD_PAGE_SIZE = 20
@@ -19,14 +19,15 @@ export const useRecordQueryBody = z
     personIdentity: z.string().max(32).nullish(),
     userType: z.union([z.string().max(4), z.number()]).nullish(),
     userName: z.string().max(32, '使用人姓名过长').nullish(),
-    startTime: z.number().int().nonnegative().nullish(),
-    endTime: z.number().int().nonnegative().nullish(),
+    startTime: z.number().int().nonnegative().lt(DAYS_END_MS).nullish(),
+    endTime: z.number().int().nonnegative().max(DAYS_END_MS).nullish(),
     remark: z.string().max(64, '搜索内容过长').nullish(),
     pageNum: z.number().int().min(1).max(100_000).nullish(),
     pageSize: z.number().int().min(1).max(USE_RECORD_MAX_PAGE_SIZE).nullish(),
   })
   .superRefine((query, context) => {
-    if (!query.startTime || !query.endTime) return
+    // Beyond the last day the fields' own limit has refused them already.
+    if (!query.startTime || !query.endTime || query.startTime >= DAYS_END_MS || query.endTime > DAYS_END_MS) return
     // endTime is exclusive: its period's last day is the day of the instant before it.
     const problem =
       query.endTime < query.startTime
