@@ -46,7 +46,8 @@ export default defineConfig({
     reuseExistingServer: false,
     // DATABASE_URL is cleared so the browser tests run on PGlite in their fresh folder: the shared
     // PostgreSQL database (CI sets it for the API tests) may hold a CA wrapped under another run's master key.
-    env: { PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${PORT}` },
+    // Every test logs in from this one address: the per-client SMS limit is raised for the run.
+    env: { PORT: String(PORT), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', PUBLIC_URL: `http://localhost:${PORT}`, SMS_SENDS_PER_CLIENT: '1000' },
     stdout: 'pipe',
   },
 })

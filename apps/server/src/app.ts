@@ -13,6 +13,7 @@ import type { Providers } from './identity/providers.ts'
 import type { Secrets } from './secrets.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
+import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { envelopePlugin } from './plugins/envelope.ts'
 import { MAX_UPLOAD_BYTES } from './files/limits.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -81,6 +82,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(envelopePlugin)
   await app.register(authPlugin)
   await app.register(duplicateGuardPlugin)
+  // Before the routes: it reads each route's `config.rateLimit` as the route is added.
+  await app.register(rateLimitPlugin)
 
   await app.register(
     async (api) => {

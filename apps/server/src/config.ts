@@ -37,6 +37,8 @@ export type ServerConfig = {
   logLevel: string
   /** Support phone shown on screens ({phone} in the spec). */
   supportPhone: string
+  /** Per-client limits (plugins/rate-limit.ts): SMS codes one client address may ask for in 10 minutes. */
+  rateLimits: { smsSendsPerClient: number }
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -63,7 +65,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     supportPhone: env.SUPPORT_PHONE ?? '400-000-0000',
+    rateLimits: { smsSendsPerClient: positiveInteger(env, 'SMS_SENDS_PER_CLIENT', 20) },
   }
+}
+
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback)
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`)
+  return value
 }
 
 /** TSA_PROVIDER, TSA_PROVIDER_URL, TSA_TIMEOUT_MS: refused at start when inconsistent, not at the first signature. */

@@ -16,12 +16,15 @@ import { loginEnterprise, loginPersonal } from './login.ts'
 import { revokeSession } from './sessions.ts'
 import { sendSmsCode } from './sms-codes.ts'
 
+const SMS_CLIENT_WINDOW_MS = 10 * 60_000
+
 /** Standalone login for users who do not arrive from a host app with a token (spec 002 §4). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sms/send',
     {
-      config: { public: true },
+      // One client asking for codes for many phones is refused; each phone's own limits are in sendSmsCode.
+      config: { public: true, rateLimit: { max: app.config.rateLimits.smsSendsPerClient, timeWindow: SMS_CLIENT_WINDOW_MS } },
       schema: {
         tags: ['auth'],
         summary: '发送登录短信验证码（60秒内不可重发）',

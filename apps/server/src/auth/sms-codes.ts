@@ -1,20 +1,22 @@
 import { createHash, randomInt } from 'node:crypto'
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import type { SmsProvider } from '../identity/sms-provider.ts'
-import { smsCodes } from './tables.ts'
+import { smsCodes, smsSendSlots } from './tables.ts'
 
 /** Limits of SMS verification (DESIGN.md "External services"; spec 000 §9: 60 s countdown). */
 export const smsLimits = {
   resendAfterMs: 60_000,
   lifetimeMs: 5 * 60_000,
   maxAttempts: 5,
+  perPhonePerHour: 5,
   perPhonePerDay: 10,
 } as const
 
 export const smsMessages = {
   tooSoon: (seconds: number) => `验证码发送过于频繁，请${seconds}秒后重试`,
+  hourlyLimit: '验证码发送次数过多，请1小时后再试',
   dailyLimit: '今日验证码发送次数已达上限，请明天再试',
   expired: '验证码已失效，请重新获取',
   wrong: (left: number) => `验证码错误，还可尝试${left}次`,
@@ -24,9 +26,10 @@ export const smsMessages = {
 export type SmsPurpose = 'login' | 'seal-auth' | 'identity'
 
 const hashCode = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex')
+const HOUR_MS = 60 * 60_000
 
 /**
- * Sends a fresh 6-digit code, refusing a resend within 60 seconds and past the daily limit.
+ * Sends a fresh 6-digit code, refusing a resend within 60 seconds and past the hourly and daily limits.
  * Returns the seconds until the next send is allowed (the client's countdown).
  */
 export async function sendSmsCode(options: {
@@ -38,22 +41,8 @@ export async function sendSmsCode(options: {
 }): Promise<{ resendAfterSeconds: number }> {
   const { db, phone, purpose } = options
   const now = options.now ?? new Date()
-  const [latest] = await db
-    .select({ createdAt: smsCodes.createdAt })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose)))
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1)
-  const sinceLast = latest ? now.getTime() - latest.createdAt.getTime() : Infinity
-  if (sinceLast < smsLimits.resendAfterMs) {
-    throw businessError(smsMessages.tooSoon(Math.ceil((smsLimits.resendAfterMs - sinceLast) / 1000)))
-  }
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000)
-  const [{ count } = { count: 0 }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(smsCodes)
-    .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, dayAgo)))
-  if (count >= smsLimits.perPhonePerDay) throw businessError(smsMessages.dailyLimit)
+  await assertSendsLeft(db, phone, now)
+  await takeSendSlot(db, { phone, purpose, now })
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   await db.insert(smsCodes).values({
@@ -67,9 +56,49 @@ export async function sendSmsCode(options: {
   return { resendAfterSeconds: smsLimits.resendAfterMs / 1000 }
 }
 
+/** The phone's hourly and daily limits, over every purpose. Read before the send slot: see takeSendSlot. */
+async function assertSendsLeft(db: Database, phone: string, now: Date) {
+  const since = (ms: number) => new Date(now.getTime() - ms)
+  const [counts] = await db
+    .select({
+      lastHour: sql<number>`count(*) filter (where ${smsCodes.createdAt} > ${since(HOUR_MS)})::int`,
+      lastDay: sql<number>`count(*)::int`,
+    })
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, since(24 * HOUR_MS))))
+  if ((counts?.lastDay ?? 0) >= smsLimits.perPhonePerDay) throw businessError(smsMessages.dailyLimit)
+  if ((counts?.lastHour ?? 0) >= smsLimits.perPhonePerHour) throw businessError(smsMessages.hourlyLimit)
+}
+
+/**
+ * The 60-second rule as one conditional upsert: only the request that moves `lastSentAt` forward sends.
+ * Requests arriving together queue on the row and all but one find it already moved. Since that lets at
+ * most one send through per phone and purpose a minute, the counts read before it cannot be outrun either.
+ */
+async function takeSendSlot(db: Database, options: { phone: string; purpose: SmsPurpose; now: Date }) {
+  const { phone, purpose, now } = options
+  const [taken] = await db
+    .insert(smsSendSlots)
+    .values({ phone, purpose, lastSentAt: now })
+    .onConflictDoUpdate({
+      target: [smsSendSlots.phone, smsSendSlots.purpose],
+      set: { lastSentAt: now },
+      setWhere: lte(smsSendSlots.lastSentAt, new Date(now.getTime() - smsLimits.resendAfterMs)),
+    })
+    .returning({ phone: smsSendSlots.phone })
+  if (taken) return
+  const [slot] = await db
+    .select({ lastSentAt: smsSendSlots.lastSentAt })
+    .from(smsSendSlots)
+    .where(and(eq(smsSendSlots.phone, phone), eq(smsSendSlots.purpose, purpose)))
+  const waitMs = slot ? slot.lastSentAt.getTime() + smsLimits.resendAfterMs - now.getTime() : smsLimits.resendAfterMs
+  throw businessError(smsMessages.tooSoon(Math.max(1, Math.ceil(waitMs / 1000))))
+}
+
 /**
  * Checks a code against the latest one sent for this phone and purpose; a right code is used up, a wrong
- * one counts an attempt, and after five the code is dead.
+ * one counts an attempt, and after five the code is dead. The attempt is counted in one conditional UPDATE
+ * before the code is compared, so a burst of guesses gets five comparisons, not one per request.
  */
 export async function verifySmsCode(options: {
   db: Database
@@ -83,18 +112,36 @@ export async function verifySmsCode(options: {
   const { db, phone, purpose, code } = options
   const now = options.now ?? new Date()
   const [latest] = await db
-    .select()
+    .select({ id: smsCodes.id, codeHash: smsCodes.codeHash, expiresAt: smsCodes.expiresAt })
     .from(smsCodes)
     .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1)
   if (!latest || latest.expiresAt <= now) throw businessError(smsMessages.expired)
-  if (latest.attempts >= smsLimits.maxAttempts) throw businessError(smsMessages.tooManyAttempts)
+  const unused = and(eq(smsCodes.id, latest.id), isNull(smsCodes.consumedAt))
+
+  const [turn] = await db
+    .update(smsCodes)
+    .set({ attempts: sql`${smsCodes.attempts} + 1` })
+    .where(and(unused, lt(smsCodes.attempts, smsLimits.maxAttempts)))
+    .returning({ attempts: smsCodes.attempts })
+  if (!turn) throw businessError(await isConsumed(db, latest.id) ? smsMessages.expired : smsMessages.tooManyAttempts)
+
   if (latest.codeHash !== hashCode(phone, code)) {
-    const attempts = latest.attempts + 1
-    await db.update(smsCodes).set({ attempts }).where(eq(smsCodes.id, latest.id))
-    const left = smsLimits.maxAttempts - attempts
+    const left = smsLimits.maxAttempts - turn.attempts
     throw businessError(left > 0 ? smsMessages.wrong(left) : smsMessages.tooManyAttempts)
   }
-  if (!options.keep) await db.update(smsCodes).set({ consumedAt: now }).where(eq(smsCodes.id, latest.id))
+  if (options.keep) {
+    // A right code kept for the next step was no failed attempt: give its turn back.
+    await db.update(smsCodes).set({ attempts: sql`${smsCodes.attempts} - 1` }).where(eq(smsCodes.id, latest.id))
+    return
+  }
+  // Used up once: of two logins with the same right code at once, one wins.
+  const consumed = await db.update(smsCodes).set({ consumedAt: now }).where(unused).returning({ id: smsCodes.id })
+  if (consumed.length === 0) throw businessError(smsMessages.expired)
+}
+
+async function isConsumed(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ consumedAt: smsCodes.consumedAt }).from(smsCodes).where(eq(smsCodes.id, id))
+  return Boolean(row?.consumedAt)
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id } from '../db/columns.ts'
 
 /** A natural person, identified by ID type and number (111 = resident ID card). */
@@ -73,6 +73,20 @@ export const smsCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [index('sms_codes_phone_idx').on(t.phone, t.purpose)],
+)
+
+/**
+ * When a phone was last sent a code, per purpose: the 60-second rule is one conditional upsert of this
+ * row, so requests arriving together cannot all pass it (auth/sms-codes.ts).
+ */
+export const smsSendSlots = pgTable(
+  'sms_send_slots',
+  {
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.phone, t.purpose] })],
 )
 
 /** `/login/record`: who entered, with or without a face check (spec 002 §4 step 4). */

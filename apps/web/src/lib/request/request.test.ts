@@ -127,6 +127,12 @@ describe('answers', () => {
     await expect(post('/a')).rejects.toMatchObject({ kind: 'http', code: '400', data: { resultStatus: '400', responseInfo: '请求格式错误', data: { field: 'x' } } })
   })
 
+  it('shows a rate-limit refusal (HTTP 429 with the envelope) like any refusal', async () => {
+    answerWith({ status: 429, body: { resultStatus: '429', responseInfo: '操作过于频繁，请稍后再试', data: null } })
+    await expect(post('/auth/sms/send', { phone: '13800000001' })).rejects.toMatchObject({ kind: 'business', code: '429' })
+    expect(await findToast('操作过于频繁，请稍后再试')).toBeTruthy()
+  })
+
   it('gives up after the timeout with 程序超时请重试', async () => {
     answerWith({ delayMs: 200 })
     await expect(post('/slow', {}, { timeout: 20 })).rejects.toMatchObject({ kind: 'timeout', message: '程序超时请重试' })
