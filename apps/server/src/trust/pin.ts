@@ -101,7 +101,7 @@ export async function verifySealPin(
   const pin = stripWhitespace(options.pin)
   const matches = pin.length > 0 && (await verify(turn.pinHash, pin))
   if (matches) {
-    await giveBackTurns(db, { sealId: options.sealId, turn, now })
+    await giveBackTurns(db, { sealId: options.sealId, turn })
     return { ok: true }
   }
   if (turn.lockedUntil) return locked(turn.lockedUntil)
@@ -159,7 +159,7 @@ async function takePinTurn(db: Database, sealId: string, now: Date): Promise<Pin
  */
 async function giveBackTurns(
   db: Database,
-  options: { sealId: string; turn: Extract<PinTurn, { kind: 'turn' }>; now: Date },
+  options: { sealId: string; turn: Extract<PinTurn, { kind: 'turn' }> },
 ) {
   const { sealId, turn } = options
   const ownLock = turn.lockedUntil
