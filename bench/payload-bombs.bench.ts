@@ -4,6 +4,8 @@
 // Run: npm run build && npx tsx bench/payload-bombs.bench.ts
 import { readFileSync } from 'node:fs'
 import { xrefBombPdf, zeroPng } from '../packages/pdf/test/payload-bombs.ts'
+import { renderOrganizationSeal } from '../packages/seal/src/organization-seal.ts'
+import { stampPhoto } from '../packages/seal/test/stamp-photo.ts'
 import { makeWriter, writeSignature } from '../apps/server/src/signing/handwriting-synthetic.ts'
 import { demo } from '../apps/server/src/seed.ts'
 import { loginDemoPerson, startBuiltServer } from './server.ts'
@@ -71,6 +73,11 @@ try {
     const body = { identity: identityNo, name, handwritingInfo: { signatureId: saved.data.signatureId } }
     return post('/apply/signAgreement', JSON.stringify(body), json(token))
   })
+
+  const seal = Buffer.from((await renderOrganizationSeal({ unitName: '北京明远科技有限公司', sealTypeCode: '04', sealCode: '1101080012345' })).png)
+  const photo = await stampPhoto({ seal, width: 4000, height: 3000 })
+  const cutout = JSON.stringify({ file: `data:image/jpeg;base64,${photo.toString('base64')}` })
+  await measure('stamp cut-out, 12 MP photo (not a bomb)', () => post('/seal-apply/seal/cutoutBase64', cutout, json(token)))
 
   const faceToken = (await post('/verifySign/paasExchangeToken', JSON.stringify({ idType: '111', idCardNo: identityNo, realName: name }), json(token))).data
   const selfie = `data:image/png;base64,${zeroPng(16_000, 16_000).toString('base64')}`

@@ -4,7 +4,7 @@ import { PdfSignError, type SignErrorCode } from '@seal/pdf/sign/sign-errors'
 import { PdfLimitError } from '@seal/pdf/sign/pdf-limits'
 import { PdfVerifyError } from '@seal/pdf/verify/verify-pdf'
 import { AppError } from '../errors.ts'
-import type { PdfTask, TaskOutcome, TaskResults } from './pdf-tasks.ts'
+import type { WorkerTask, TaskOutcome, TaskResults } from './tasks.ts'
 
 export const workerMessages = {
   busy: '系统繁忙，请稍后再试',
@@ -23,20 +23,21 @@ export const workerLimits = {
 } as const
 
 let pool: Piscina | undefined
+/** Tasks running or waiting. Counted here: piscina puts tasks that carry an abort signal in a queue its maxQueue does not see. */
+let inFlight = 0
 
 /**
- * From the bundle (dist/main.js) the worker is dist/pdf-worker.js, built beside it by build.mjs; from source
- * (tsx, vitest) it is pdf-tasks.ts, loaded through tsx.
+ * From the bundle (dist/main.js) the worker is dist/worker.js, built beside it by build.mjs; from source
+ * (tsx, vitest) it is tasks.ts, loaded through tsx.
  */
 function workerPool(): Piscina {
   if (pool) return pool
   const fromSource = import.meta.url.endsWith('.ts')
   pool = new Piscina({
-    filename: new URL(fromSource ? './pdf-tasks.ts' : './pdf-worker.js', import.meta.url).href,
+    filename: new URL(fromSource ? './tasks.ts' : './worker.js', import.meta.url).href,
     execArgv: fromSource ? ['--import', 'tsx'] : [],
     minThreads: 0,
     maxThreads: workerLimits.maxThreads,
-    maxQueue: workerLimits.maxQueue,
     idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: workerLimits.maxHeapMb },
   })
@@ -44,7 +45,7 @@ function workerPool(): Piscina {
 }
 
 /**
- * Runs a task in the worker pool, so parsing an uploaded PDF or decoding an image never holds the event
+ * Runs a task in the worker pool, so parsing an uploaded PDF or analysing a photo never holds the event
  * loop. Errors come back as the classes the domain code knows (PdfSignError, PdfVerifyError,
  * PdfLimitError); a full queue, a timeout or a worker out of memory is an {@link AppError} with a clear
  * message.
@@ -52,12 +53,16 @@ function workerPool(): Piscina {
  * @example
  * const box = await inWorker({ kind: 'pageBox', pdf, page: 1 })
  */
-export async function inWorker<K extends PdfTask['kind']>(task: Extract<PdfTask, { kind: K }>): Promise<TaskResults[K]> {
+export async function inWorker<K extends WorkerTask['kind']>(task: Extract<WorkerTask, { kind: K }>): Promise<TaskResults[K]> {
+  if (inFlight >= workerLimits.maxThreads + workerLimits.maxQueue) throw new AppError({ message: workerMessages.busy })
   let outcome: TaskOutcome<TaskResults[K]>
+  inFlight++
   try {
     outcome = await workerPool().run(task, { signal: AbortSignal.timeout(workerLimits.taskTimeoutMs) })
   } catch (error) {
     throw poolError(error)
+  } finally {
+    inFlight--
   }
   if (outcome.ok) return outcome.value
   throw revive(outcome.error)
@@ -71,8 +76,7 @@ export async function closeWorkerPool(): Promise<void> {
 }
 
 function poolError(error: unknown): Error {
-  const { name, message, code } = error as Error & { code?: string }
-  if (message === 'Task queue is at limit') return new AppError({ message: workerMessages.busy })
+  const { name, code } = error as Error & { code?: string }
   if (name === 'AbortError') return new AppError({ message: workerMessages.timeout })
   if (code === 'ERR_WORKER_OUT_OF_MEMORY') return new AppError({ message: workerMessages.failed })
   return error as Error

@@ -1,25 +1,29 @@
 import { pageBox, prepareSignature, type PrepareSignatureInput } from '@seal/pdf/sign/sign-pdf'
+import { extractStamp, type ExtractStampOptions } from '@seal/seal/extract-stamp'
 import { verifyPdf, type VerifyPdfOptions } from '@seal/pdf/verify/verify-pdf'
 
 /**
- * The work a worker thread does for the server (workers/pool.ts): everything that parses an uploaded PDF
- * or decodes an image in JavaScript. Built as its own entry (build.mjs), loaded by piscina.
+ * The work a worker thread does for the server (workers/pool.ts): parsing an uploaded PDF (verification,
+ * the heavy half of signing, the page box) and the JavaScript pixel work of stamp extraction. Built as its
+ * own entry (build.mjs: dist/worker.js), loaded by piscina.
  */
-export type PdfTask =
+export type WorkerTask =
   | { kind: 'verify'; pdf: Uint8Array; options: VerifyPdfOptions }
   | { kind: 'prepareSignature'; input: PrepareSignatureInput }
   | { kind: 'pageBox'; pdf: Uint8Array; page: number }
+  | { kind: 'extractStamp'; photo: Uint8Array; options: ExtractStampOptions }
 
 export type TaskResults = {
   verify: Awaited<ReturnType<typeof verifyPdf>>
   prepareSignature: ReturnType<typeof prepareSignature>
   pageBox: ReturnType<typeof pageBox>
+  extractStamp: Awaited<ReturnType<typeof extractStamp>>
 }
 
 /** A class does not survive the trip between threads: errors travel as their name, code and message. */
 export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; error: { name: string; message: string; code?: string; detail?: string } }
 
-export default async function runTask(task: PdfTask): Promise<TaskOutcome<unknown>> {
+export default async function runTask(task: WorkerTask): Promise<TaskOutcome<unknown>> {
   try {
     return { ok: true, value: await run(task) }
   } catch (error) {
@@ -28,7 +32,7 @@ export default async function runTask(task: PdfTask): Promise<TaskOutcome<unknow
   }
 }
 
-function run(task: PdfTask) {
+function run(task: WorkerTask) {
   switch (task.kind) {
     case 'verify':
       return verifyPdf(task.pdf, task.options)
@@ -36,5 +40,8 @@ function run(task: PdfTask) {
       return prepareSignature(task.input)
     case 'pageBox':
       return pageBox(task.pdf, task.page)
+    case 'extractStamp':
+      // The pixel analysis is JavaScript: hundreds of milliseconds a photo. `cause` may not cross threads.
+      return extractStamp(Buffer.from(task.photo), task.options).then((result) => (result.ok ? result : { ...result, cause: undefined }))
   }
 }
