@@ -4,6 +4,7 @@ import { ok } from '@seal/shared/api/envelope'
 import { signDocumentBody, signedDocument } from '@seal/shared/api/sign-document'
 import { defaultPxPerMm } from '@seal/seal/render-svg'
 import { signErrorMessages } from '@seal/pdf/sign/sign-errors'
+import { pngDimensions } from '@seal/shared/image-limits'
 import { callerOf } from '../plugins/auth.ts'
 import { businessError } from '../errors.ts'
 import { findReadableFile, saveFile } from '../files/service.ts'
@@ -30,8 +31,7 @@ const DEFAULT_MARGIN = 72
  * unusual pixel size) keeps its proportions at the height its type has.
  */
 export function sealSizeMm(png: Buffer, sealTypeCode: string): { width: number; height: number } {
-  const widthPx = png.readUInt32BE(16)
-  const heightPx = png.readUInt32BE(20)
+  const { width: widthPx, height: heightPx } = pngDimensions(png) ?? { width: 0, height: 0 }
   const rendered = { width: widthPx / defaultPxPerMm, height: heightPx / defaultPxPerMm }
   if (rendered.height >= 8 && rendered.height <= 60 && rendered.width <= 80) return rendered
   const height = sealHeightMm(sealTypeCode)

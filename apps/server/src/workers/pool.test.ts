@@ -13,6 +13,13 @@ describe('the worker pool', () => {
     expect(failure).toMatchObject({ code: 'UNREADABLE_PDF' })
   })
 
+  it('ends a task that runs past its time and says so; the pool goes on', async () => {
+    const late = await inWorker({ kind: 'pageBox', pdf: xrefBombPdf(), page: 1 }, { timeoutMs: 5 }).catch((error: unknown) => error)
+    expect(late).toBeInstanceOf(AppError)
+    expect((late as AppError).message).toBe('文件处理超时，请确认文件完整后重试')
+    await expect(inWorker({ kind: 'pageBox', pdf: corruptPdf(), page: 1 })).rejects.toBeInstanceOf(PdfSignError)
+  })
+
   it('answers 系统繁忙 past the queue limit instead of queueing without end', async () => {
     const bomb = xrefBombPdf()
     const tasks = Array.from({ length: workerLimits.maxThreads + workerLimits.maxQueue + 8 }, () =>

@@ -53,12 +53,15 @@ function workerPool(): Piscina {
  * @example
  * const box = await inWorker({ kind: 'pageBox', pdf, page: 1 })
  */
-export async function inWorker<K extends WorkerTask['kind']>(task: Extract<WorkerTask, { kind: K }>): Promise<TaskResults[K]> {
+export async function inWorker<K extends WorkerTask['kind']>(
+  task: Extract<WorkerTask, { kind: K }>,
+  options: { timeoutMs?: number } = {},
+): Promise<TaskResults[K]> {
   if (inFlight >= workerLimits.maxThreads + workerLimits.maxQueue) throw new AppError({ message: workerMessages.busy })
   let outcome: TaskOutcome<TaskResults[K]>
   inFlight++
   try {
-    outcome = await workerPool().run(task, { signal: AbortSignal.timeout(workerLimits.taskTimeoutMs) })
+    outcome = await workerPool().run(task, { signal: AbortSignal.timeout(options.timeoutMs ?? workerLimits.taskTimeoutMs) })
   } catch (error) {
     throw poolError(error)
   } finally {
