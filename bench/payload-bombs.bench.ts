@@ -79,6 +79,11 @@ try {
   const cutout = JSON.stringify({ file: `data:image/jpeg;base64,${photo.toString('base64')}` })
   await measure('stamp cut-out, 12 MP photo (not a bomb)', () => post('/seal-apply/seal/cutoutBase64', cutout, json(token)))
 
+  await measure('agreements laid out (not a bomb)', async () => {
+    const response = await fetch(`${server.url}/api/apply/getAttachmentAgreement`, { headers: json(token) })
+    return response.json() as Promise<{ responseInfo: string }>
+  })
+
   const faceToken = (await post('/verifySign/paasExchangeToken', JSON.stringify({ idType: '111', idCardNo: identityNo, realName: name }), json(token))).data
   const selfie = `data:image/png;base64,${zeroPng(16_000, 16_000).toString('base64')}`
   await measure('face verify, 16000×16000 selfie', () => post('/face/verify', JSON.stringify({ token: faceToken, image: selfie }), json(token)))

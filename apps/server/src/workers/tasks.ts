@@ -1,10 +1,12 @@
+import { agreement } from '@seal/pdf/documents/agreements'
 import { pageBox, prepareSignature, type PrepareSignatureInput } from '@seal/pdf/sign/sign-pdf'
 import { extractStamp, type ExtractStampOptions } from '@seal/seal/extract-stamp'
 import { verifyPdf, type VerifyPdfOptions } from '@seal/pdf/verify/verify-pdf'
 
 /**
  * The work a worker thread does for the server (workers/pool.ts): parsing an uploaded PDF (verification,
- * the heavy half of signing, the page box) and the JavaScript pixel work of stamp extraction. Built as its
+ * the heavy half of signing, the page box), the JavaScript pixel work of stamp extraction, and generating
+ * the agreements (layout and CJK font subsetting). Built as its
  * own entry (build.mjs: dist/worker.js), loaded by piscina.
  */
 export type WorkerTask =
@@ -12,12 +14,14 @@ export type WorkerTask =
   | { kind: 'prepareSignature'; input: PrepareSignatureInput }
   | { kind: 'pageBox'; pdf: Uint8Array; page: number }
   | { kind: 'extractStamp'; photo: Uint8Array; options: ExtractStampOptions }
+  | { kind: 'agreement'; input: Parameters<typeof agreement>[0] }
 
 export type TaskResults = {
   verify: Awaited<ReturnType<typeof verifyPdf>>
   prepareSignature: ReturnType<typeof prepareSignature>
   pageBox: ReturnType<typeof pageBox>
   extractStamp: Awaited<ReturnType<typeof extractStamp>>
+  agreement: Awaited<ReturnType<typeof agreement>>
 }
 
 /** A class does not survive the trip between threads: errors travel as their name, code and message. */
@@ -43,5 +47,8 @@ function run(task: WorkerTask) {
     case 'extractStamp':
       // The pixel analysis is JavaScript: hundreds of milliseconds a photo. `cause` may not cross threads.
       return extractStamp(Buffer.from(task.photo), task.options).then((result) => (result.ok ? result : { ...result, cause: undefined }))
+    case 'agreement':
+      // Laying out and subsetting the CJK font takes about 180 ms a document.
+      return agreement(task.input)
   }
 }
