@@ -113,7 +113,7 @@ function prepare(input: PrepareSignatureInput): PreparedSignature {
   const { appearance } = input
   const rootRef = file.trailer.entries.get('Root')
   const catalog = file.resolveDict(rootRef)
-  if (!isRef(rootRef) || !catalog) throw new PdfSignError('UNREADABLE_PDF', 'no document catalog')
+  if (!isRef(rootRef) || !catalog) throw new PdfSignError('UNREADABLE_PDF')
   const page = findPage(file, appearance?.page ?? 1)
   if (!page) throw new PdfSignError('PAGE_OUT_OF_RANGE', `page ${appearance?.page ?? 1}`)
   if (appearance && !validRect(appearance.rect)) throw new PdfSignError('BAD_RECT')
@@ -232,11 +232,14 @@ export function pageBox(pdf: Uint8Array, pageNumber: number): { x0: number; y0: 
   }
 }
 
-/** Objects are parsed lazily, so a corrupt one can surface anywhere on the way to the page: one answer for all. */
+/**
+ * Objects are parsed lazily, so a corrupt one can surface anywhere on the way to the page: one answer for
+ * all. The parser's English detail stays out of the sentence a user reads.
+ */
 function asSignError(error: unknown): unknown {
   if (error instanceof PdfSignError) return error
-  if (error instanceof PdfLimitError) return new PdfSignError('PDF_TOO_LARGE', error.message)
-  if (error instanceof PdfSyntaxError) return new PdfSignError('UNREADABLE_PDF', error.message)
+  if (error instanceof PdfLimitError) return new PdfSignError('PDF_TOO_LARGE')
+  if (error instanceof PdfSyntaxError) return new PdfSignError('UNREADABLE_PDF')
   return error
 }
 
