@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 /** Starts the built server (apps/server/dist) on a fresh data folder, for benchmarks. */
-export async function startBuiltServer(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startBuiltServer(port: number): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'seal-bench-'))
   const child: ChildProcess = spawn('node', ['apps/server/dist/main.js'], {
     cwd: new URL('..', import.meta.url).pathname,
@@ -23,6 +23,7 @@ export async function startBuiltServer(port: number): Promise<{ url: string; sto
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve())

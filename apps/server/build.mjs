@@ -1,5 +1,5 @@
-// Bundles the server into dist/main.js. Workspace packages (TypeScript source) are bundled in;
-// npm dependencies stay external and load from node_modules.
+// Bundles the server into dist/main.js and its worker threads' tasks into dist/worker.js. Workspace packages
+// (TypeScript source) are bundled in; npm dependencies stay external and load from node_modules.
 import { build } from 'esbuild'
 import { readdirSync, readFileSync } from 'node:fs'
 
@@ -10,9 +10,10 @@ const external = manifests
   .flatMap((manifest) => Object.keys(JSON.parse(readFileSync(manifest)).dependencies ?? {}))
   .filter((name) => !name.startsWith('@seal/'))
 
+// The worker pool's tasks (src/workers/pool.ts) are a second entry, dist/worker.js, found beside main.js.
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', worker: 'src/workers/tasks.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -8,6 +8,7 @@ import { createProviders } from './identity/providers.ts'
 import { loadSecrets } from './secrets.ts'
 import { demo, seedDemo } from './seed.ts'
 import { ensureOperationManual } from './config/operation-manual.ts'
+import { closeWorkerPool } from './workers/pool.ts'
 
 const config = loadConfig()
 mkdirSync(config.dataDir, { recursive: true })
@@ -27,6 +28,7 @@ async function shutdown(signal: string) {
   closing = true
   app.log.info(`${signal}: closing`)
   await app.close()
+  await closeWorkerPool()
   await database.close()
   process.exit(0)
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import sharp from 'sharp'
+import { pixelLimits } from '@seal/shared/image-limits'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { callerOf } from '../plugins/auth.ts'
@@ -92,7 +93,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await findReadableFile(app.db, callerOf(request), request.params.id)
       if (!file.mediaType.startsWith('image/')) throw businessError('该文件不是图片')
       const bytes = await app.files.get(file.storageKey)
-      const png = file.mediaType === 'image/png' ? bytes : await sharp(bytes).png().toBuffer()
+      const png = file.mediaType === 'image/png' ? bytes : await sharp(bytes, { limitInputPixels: pixelLimits.photo }).png().toBuffer()
       return ok(png.toString('base64'))
     },
   )

@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { pixelLimits } from '@seal/shared/image-limits'
 
 export type FaceComparison = { passed: boolean; score: number; message: string }
 
@@ -42,9 +43,10 @@ export function sandboxFaceProvider(): FaceProvider {
 
 async function inspect(bytes: Buffer): Promise<{ width: number; height: number; brightness: number } | null> {
   try {
-    const { channels, info } = await sharp(bytes).stats().then(async (stats) => ({
+    const options = { limitInputPixels: pixelLimits.selfie }
+    const { channels, info } = await sharp(bytes, options).stats().then(async (stats) => ({
       channels: stats.channels,
-      info: await sharp(bytes).metadata(),
+      info: await sharp(bytes, options).metadata(),
     }))
     const brightness = channels.slice(0, 3).reduce((sum, c) => sum + c.mean, 0) / Math.min(3, channels.length)
     return { width: info.width ?? 0, height: info.height ?? 0, brightness }

@@ -3,6 +3,7 @@ import { and, eq, gt } from 'drizzle-orm'
 import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError, notFound } from '../errors.ts'
+import { refuseOversizeImage } from '../files/image-limits.ts'
 import { saveFile } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
 import type { FaceProvider } from './face-provider.ts'
@@ -71,6 +72,7 @@ export async function completeFaceVerification(options: {
     )
     .limit(1)
   if (!verification) throw businessError(faceFlowMessages.tokenInvalid)
+  await refuseOversizeImage(options.selfie, 'selfie')
   const selfieFile = await saveFile({ db, store: options.store, ownerAccountId: caller.accountId, bytes: options.selfie, originalName: 'selfie.jpg' })
   const result = await options.face.compare({
     realName: verification.realName,

@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { pixelLimits } from '@seal/shared/image-limits'
 
 /** A greyscale picture as one byte a pixel, row by row. */
 export type Grey = { data: Buffer; width: number; height: number }
@@ -11,7 +12,7 @@ const MAX_SKEW_DEG = 12
  * ones reduced). At 1400 px across an ID card its text stands 35-50 px high, what tesseract reads best.
  */
 export async function loadGrey(bytes: Buffer, width: number, turn: QuarterTurn = 0): Promise<Grey> {
-  const { data, info } = await sharp(bytes, { limitInputPixels: 40_000_000 })
+  const { data, info } = await sharp(bytes, { limitInputPixels: pixelLimits.photo })
     .autoOrient()
     .rotate(turn)
     .flatten({ background: '#ffffff' })

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, gt } from 'drizzle-orm'
 import sharp from 'sharp'
+import { withinPixels } from '@seal/shared/image-limits'
 import { BYTES_PER_MB, uploadLimitMb, type ImgType } from '@seal/shared/codes/upload'
 import { messages } from '@seal/shared/messages'
 import type { Database } from '../db/client.ts'
@@ -22,7 +23,6 @@ export type OcrImgType = (typeof ocrImgTypes)[number]
 /** ID and licence images: 5 MB at most (002 §9). */
 export const MAX_OCR_IMAGE_BYTES = uploadLimitMb.image * BYTES_PER_MB
 /** Larger pictures are refused before decoding (a small file can hold a huge, mostly empty picture). */
-const MAX_PIXELS = 40_000_000
 /** However busy tesseract is, an upload is answered within this (recognition then counts as failed). */
 const RECOGNITION_DEADLINE_MS = 60_000
 /** The same picture uploaded again by the same person within this reuses the first recognition. */
@@ -68,7 +68,7 @@ export async function decodeOcrImage(fileBase64: string): Promise<Buffer> {
     throw businessError(ocrMessages.damaged)
   }
   if (width === 0 || height === 0) throw businessError(ocrMessages.damaged)
-  if (width * height > MAX_PIXELS) throw businessError(ocrMessages.tooManyPixels)
+  if (!withinPixels({ width, height }, 'photo')) throw businessError(ocrMessages.tooManyPixels)
   return bytes
 }
 

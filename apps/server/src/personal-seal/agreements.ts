@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
-import { agreement, type AgreementKind } from '@seal/pdf/documents/agreements'
+import type { AgreementKind } from '@seal/pdf/documents/agreements'
 import type { Caller } from '../auth/caller.ts'
 import { resolveConfig } from '../config/service.ts'
 import type { Database } from '../db/client.ts'
@@ -18,6 +18,7 @@ import { signWithImage } from '../signing/seal-document.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
 import type { Trust } from '../trust/context.ts'
 import { serviceSigner } from '../trust/service-signer.ts'
+import { inWorker } from '../workers/pool.ts'
 import { recordAgreements } from './service.ts'
 
 /** The agreements a personal name seal applicant reads and signs (spec 002 `apply-agreement-sample`). */
@@ -32,11 +33,14 @@ export async function personalAgreements(options: { db: Database; store: FileSto
   const config = await resolveConfig(db, { identityNo: caller.person.identityNo })
   return Promise.all(
     personalAgreementKinds.map(async ({ key, kind, title }) => {
-      const { pdf, positions } = await agreement({
-        kind,
-        applicant: { kind: 'person', name: caller.person.name, personIdentity: caller.person.identityNo },
-        minimumAge: config.minApplicantAge,
-        supportPhone: config.supportPhone,
+      const { pdf, positions } = await inWorker({
+        kind: 'agreement',
+        input: {
+          kind,
+          applicant: { kind: 'person', name: caller.person.name, personIdentity: caller.person.identityNo },
+          minimumAge: config.minApplicantAge,
+          supportPhone: config.supportPhone,
+        },
       })
       const file = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: Buffer.from(pdf), originalName: `${title}.pdf` })
       return { key, title, fileId: file.id, positions }

@@ -3,10 +3,15 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { resultStatus } from '@seal/shared/api/envelope'
 import { PdfSignError } from '@seal/pdf/sign/sign-errors'
+import { PdfLimitError } from '@seal/pdf/sign/pdf-limits'
+import { PdfSyntaxError } from '@seal/pdf/sign/pdf-syntax'
 import { AppError } from '../errors.ts'
 import { TOO_LARGE_MESSAGE } from '../files/limits.ts'
 
 const SERVER_ERROR = '服务器异常，请稍后再试'
+/** A PDF that reached a reader no route wrapped: still bad input, never a 500. */
+const UNREADABLE_PDF = 'PDF文件已损坏或格式不支持'
+const OVERSIZE_PDF = 'PDF文件过大或已损坏，无法处理'
 
 /**
  * Maps every failure to the envelope. Bad input is a business answer (HTTP 200, code 400, the rule's
@@ -27,6 +32,11 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       // written for the user, so it is a business answer wherever the signing happened.
       request.log.warn({ code: error.code }, 'could not sign a document')
       return reply.status(200).send({ resultStatus: resultStatus.BUSINESS_ERROR, responseInfo: error.message, data: null })
+    }
+    if (error instanceof PdfSyntaxError || error instanceof PdfLimitError) {
+      request.log.warn({ err: error.message }, 'could not read a PDF')
+      const message = error instanceof PdfLimitError ? OVERSIZE_PDF : UNREADABLE_PDF
+      return reply.status(200).send({ resultStatus: resultStatus.BUSINESS_ERROR, responseInfo: message, data: null })
     }
     const dataError = databaseDataError(error)
     if (dataError) {

@@ -1,8 +1,8 @@
-import { extractStamp } from '@seal/seal/extract-stamp'
 import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
 import { saveFile } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
+import { inWorker } from '../workers/pool.ts'
 
 export type CutoutResult = {
   succ: boolean
@@ -22,9 +22,11 @@ export type CutoutResult = {
  */
 export async function cutOutSeal(options: { db: Database; store: FileStore; caller: Caller; photo: Buffer; sealName?: string | undefined }): Promise<CutoutResult> {
   const { db, store, caller, photo } = options
-  const result = await extractStamp(photo, { sealName: options.sealName, unitName: caller.unit?.name })
+  // In a worker thread: decoding is sharp's (off the loop anyway), the analysis after it is JavaScript.
+  const result = await inWorker({ kind: 'extractStamp', photo: new Uint8Array(photo), options: { sealName: options.sealName, unitName: caller.unit?.name } })
   if (!result.ok) return { succ: false, code: result.code, msg: result.reason, originalPic: null, sealPic: null, sealPicBase64: null }
+  const png = Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength)
   const original = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: photo, originalName: '印章照片.jpg' })
-  const cut = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: result.png, originalName: '印章图片.png' })
-  return { succ: true, code: null, msg: '印模提取成功', originalPic: original.id, sealPic: cut.id, sealPicBase64: result.png.toString('base64') }
+  const cut = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: png, originalName: '印章图片.png' })
+  return { succ: true, code: null, msg: '印模提取成功', originalPic: original.id, sealPic: cut.id, sealPicBase64: png.toString('base64') }
 }

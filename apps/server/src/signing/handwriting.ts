@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import sharp from 'sharp'
+import { imageLimitMessages, pixelLimits, withinPixels } from '@seal/shared/image-limits'
 import {
   handwritingLimits,
   handwritingMessages,
@@ -219,20 +220,23 @@ async function checkedPng(dataUrl: string): Promise<Buffer> {
   if (bytes.length < PNG_SIGNATURE.length || !bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) {
     throw businessError(handwritingMessages.badImage)
   }
+  let size: { width: number; height: number }
   try {
     const meta = await sharp(bytes).metadata()
     if (meta.format !== 'png' || !meta.width || !meta.height) throw new Error('not a png')
-    if (meta.width > handwritingLimits.maxCanvasSide || meta.height > handwritingLimits.maxCanvasSide)
-      throw new Error('too big')
+    size = { width: meta.width, height: meta.height }
   } catch {
     throw businessError(handwritingMessages.badImage)
   }
+  // The picture is drawn into the agreements later: its pixels are bounded here, on its header.
+  if (!withinPixels(size, 'handwriting')) throw businessError(imageLimitMessages.tooManyPixels)
   return bytes
 }
 
 /** Draws the strokes when the client sent no picture: black ink on transparent, trimmed to the ink. */
 async function renderStrokes(data: SignData): Promise<Buffer> {
-  const scale = 2
+  // Twice the board's size, unless that would pass the handwriting pixel budget (the board may claim 10000×10000).
+  const scale = Math.min(2, Math.sqrt(pixelLimits.handwriting / Math.max(1, data.width * data.height)))
   const paths = data.strokes
     .map((stroke) => {
       const [first, ...rest] = stroke.points

@@ -2,15 +2,16 @@ import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ok } from '@seal/shared/api/envelope'
 import { signDocumentBody, signedDocument } from '@seal/shared/api/sign-document'
-import { pageBox } from '@seal/pdf/sign/sign-pdf'
 import { defaultPxPerMm } from '@seal/seal/render-svg'
 import { signErrorMessages } from '@seal/pdf/sign/sign-errors'
+import { pngDimensions } from '@seal/shared/image-limits'
 import { callerOf } from '../plugins/auth.ts'
 import { businessError } from '../errors.ts'
 import { findReadableFile, saveFile } from '../files/service.ts'
 import { files } from '../files/tables.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { visibleSeal } from '../seals/queries.ts'
+import { inWorker } from '../workers/pool.ts'
 import { sealDocument } from './seal-document.ts'
 
 /** Height of a seal on paper when its image does not tell: the official seal 42 mm, name seals 20 mm, other unit seals 38 mm. */
@@ -30,8 +31,7 @@ const DEFAULT_MARGIN = 72
  * unusual pixel size) keeps its proportions at the height its type has.
  */
 export function sealSizeMm(png: Buffer, sealTypeCode: string): { width: number; height: number } {
-  const widthPx = png.readUInt32BE(16)
-  const heightPx = png.readUInt32BE(20)
+  const { width: widthPx, height: heightPx } = pngDimensions(png) ?? { width: 0, height: 0 }
   const rendered = { width: widthPx / defaultPxPerMm, height: heightPx / defaultPxPerMm }
   if (rendered.height >= 8 && rendered.height <= 60 && rendered.width <= 80) return rendered
   const height = sealHeightMm(sealTypeCode)
@@ -51,7 +51,7 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (source.mediaType !== 'application/pdf') throw businessError('请选择PDF格式的文件')
       const pdf = new Uint8Array(await app.files.get(source.storageKey))
 
-      const box = pageBox(pdf, body.page)
+      const box = await inWorker({ kind: 'pageBox', pdf, page: body.page })
       if (!box) throw businessError(signErrorMessages.PAGE_OUT_OF_RANGE)
 
       const [image] = await app.db.select().from(files).where(eq(files.id, seal.imageFileId))

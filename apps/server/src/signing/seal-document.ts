@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { TimestampAuthority } from '@seal/pdf/pki/cms'
-import { signPdf, type PdfSigner } from '@seal/pdf/sign/sign-pdf'
+import { createSignedData, type TimestampAuthority } from '@seal/pdf/pki/cms'
+import { completeSignature, reservedContentsBytes, type PdfSigner } from '@seal/pdf/sign/sign-pdf'
 import type { Caller } from '../auth/caller.ts'
 import { files } from '../files/tables.ts'
 import { recordSealUse } from '../records/use-records.ts'
@@ -9,6 +9,7 @@ import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
 import { signerForSeal } from '../trust/seal-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
+import { inWorker } from '../workers/pool.ts'
 
 /** Where a seal goes: PDF points, origin bottom-left, page 1-based (the documents' `sealLocation`). */
 export type SealPlacement = { page: number; x: number; y: number; width: number; height: number }
@@ -57,8 +58,11 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
   return { pdf, sha256 }
 }
 
-/** One visible signature with an image appearance (a seal or a handwritten signature). */
-export function signWithImage(input: {
+/**
+ * One visible signature with an image appearance (a seal or a handwritten signature). Reading the PDF and
+ * the image, and writing the update, happen in a worker thread; the key and the timestamp stay here.
+ */
+export async function signWithImage(input: {
   pdf: Uint8Array
   signer: PdfSigner
   image: Uint8Array
@@ -67,16 +71,20 @@ export function signWithImage(input: {
   reason: string
   signingTime: Date
   timestampAuthority: TimestampAuthority | undefined
-}) {
+}): Promise<Uint8Array> {
   const { page, ...rect } = input.placement
-  return signPdf({
-    pdf: input.pdf,
-    signer: input.signer,
-    appearance: { page, rect, image: input.image },
-    signerName: input.signerName,
-    reason: input.reason,
-    location: '电子印章服务',
-    signingTime: input.signingTime,
-    timestampAuthority: input.timestampAuthority,
+  const prepared = await inWorker({
+    kind: 'prepareSignature',
+    input: {
+      pdf: input.pdf,
+      appearance: { page, rect, image: input.image },
+      signerName: input.signerName,
+      reason: input.reason,
+      location: '电子印章服务',
+      signingTime: input.signingTime,
+      contentsBytes: reservedContentsBytes(input.signer.certificateChain, Boolean(input.timestampAuthority)),
+    },
   })
+  const cms = await createSignedData({ signer: input.signer, contentDigest: prepared.contentDigest, timestampAuthority: input.timestampAuthority })
+  return completeSignature(prepared, cms)
 }

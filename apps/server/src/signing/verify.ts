@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
-import { verifyPdf, PdfVerifyError, type SignatureReport as PdfSignatureReport } from '@seal/pdf/verify/verify-pdf'
+import { PdfLimitError } from '@seal/pdf/sign/pdf-limits'
+import { PdfVerifyError, type SignatureReport as PdfSignatureReport } from '@seal/pdf/verify/verify-pdf'
 import type { SignatureReport, VerifyResult } from '@seal/shared/api/verify'
 import { businessError } from '../errors.ts'
 import { seals } from '../seals/tables.ts'
 import { currentCrl, loadCertificateAuthority } from '../trust/ca.ts'
 import type { Trust } from '../trust/context.ts'
 import { sealCredentials } from '../trust/tables.ts'
+import { inWorker } from '../workers/pool.ts'
 
 export const verifyMessages = {
   notPdf: '请上传PDF格式的文件',
   unreadable: '文件无法解析，请确认是完整的PDF文件',
+  tooLarge: 'PDF文件过大或已损坏，无法验章',
 } as const
 
 /**
@@ -23,9 +26,12 @@ export async function verifyDocument(trust: Trust, file: { bytes: Buffer; fileNa
   const ca = await loadCertificateAuthority(trust)
   let reports: PdfSignatureReport[]
   try {
-    reports = await verifyPdf(new Uint8Array(file.bytes), { trustedRoots: [ca.root.certificateDer], crls: [await currentCrl(trust)], now: trust.now() })
+    // Parsed in a worker thread: a hostile file costs a worker, not every other request.
+    const options = { trustedRoots: [ca.root.certificateDer], crls: [await currentCrl(trust)], now: trust.now() }
+    reports = await inWorker({ kind: 'verify', pdf: new Uint8Array(file.bytes), options })
   } catch (error) {
     if (error instanceof PdfVerifyError) throw businessError(verifyMessages.unreadable)
+    if (error instanceof PdfLimitError) throw businessError(verifyMessages.tooLarge)
     throw error
   }
   const serials = reports.map((report) => report.chain[0]?.serialNumber).filter((serial): serial is string => Boolean(serial))

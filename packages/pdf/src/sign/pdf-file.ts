@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib'
 import {
   isDict,
   isName,
@@ -11,6 +10,7 @@ import {
   type PdfStream,
   type PdfValue,
 } from './pdf-syntax.ts'
+import { InflateBudget } from './pdf-limits.ts'
 
 /** Where an object lives: at a byte offset, or as the index-th object of an object stream. */
 type XrefEntry =
@@ -35,6 +35,8 @@ export class PdfFile {
   private readonly entries = new Map<number, XrefEntry>()
   private readonly objects = new Map<number, PdfValue>()
   private readonly objectStreams = new Map<number, { offsets: number[]; numbers: number[]; data: Uint8Array; first: number }>()
+  /** Every stream inflated from this file counts against one budget (pdf-limits.ts). */
+  readonly inflateBudget = new InflateBudget()
 
   constructor(readonly bytes: Uint8Array) {
     const start = findStartXref(bytes)
@@ -135,6 +137,8 @@ export class PdfFile {
       const first = Number(lexer.readWord())
       const count = Number(lexer.readWord())
       if (!Number.isInteger(first) || !Number.isInteger(count)) throw new PdfSyntaxError('bad xref subsection', lexer.pos)
+      // Each entry takes at least 19 bytes: a count the file cannot hold is a lie, not a loop to run.
+      if (count < 0 || lexer.pos + count * 19 > b.length) throw new PdfSyntaxError('xref subsection longer than the file', lexer.pos)
       lexer.skipWhitespace()
       for (let i = 0; i < count; i++) {
         // Entries are 20 bytes, but some writers use a one-byte end of line: read by words.
@@ -197,6 +201,8 @@ export class PdfFile {
       const data = decodeStream(stream, this)
       const n = Number(stream.dict.entries.get('N') ?? 0)
       const first = Number(stream.dict.entries.get('First') ?? 0)
+      // Each header pair takes at least 4 bytes.
+      if (!Number.isInteger(n) || n < 0 || n * 4 > data.length) throw new PdfSyntaxError('object stream header longer than its data', 0)
       const header = new PdfLexer(data)
       const numbers: number[] = []
       const offsets: number[] = []
@@ -213,14 +219,18 @@ export class PdfFile {
   }
 }
 
-/** The stream's data with its filters undone (FlateDecode with PNG predictors; enough for xref and object streams). */
+/**
+ * The stream's data with its filters undone (FlateDecode with PNG predictors; enough for xref and object
+ * streams), within the file's inflate budget.
+ */
 export function decodeStream(stream: PdfStream, file?: PdfFile): Uint8Array {
   const filter = file ? file.resolve(stream.dict.entries.get('Filter')) : stream.dict.entries.get('Filter')
   const filters = Array.isArray(filter) ? filter : filter === undefined || filter === null ? [] : [filter]
   let data = stream.data
+  const budget = file?.inflateBudget ?? new InflateBudget()
   for (const f of filters) {
-    if (!isName(f, 'FlateDecode')) throw new Error(`unsupported stream filter ${JSON.stringify(f)}`)
-    data = inflateSync(data)
+    if (!isName(f, 'FlateDecode')) throw new PdfSyntaxError(`unsupported stream filter ${JSON.stringify(f)}`, 0)
+    data = budget.inflate(data)
   }
   const params = file ? file.resolveDict(stream.dict.entries.get('DecodeParms')) : undefined
   const predictor = Number(params?.entries.get('Predictor') ?? 1)

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { deflateSync, inflateSync } from 'node:zlib'
+import { pixelLimits, withinPixels } from '@seal/shared/image-limits'
 import { undoPngPredictor } from './pdf-file.ts'
 
 /** A PNG turned into what a PDF image XObject holds: Flate-compressed samples and, if any, an alpha mask. */
@@ -50,6 +51,8 @@ function convert(png: Uint8Array): PdfImageData {
   const { header, palette, transparency, idat } = readChunks(png)
   const { width, height, bitDepth, colorType, interlace } = header
   if (interlace !== 0) throw new UnsupportedPngError('interlaced PNG images are not supported; save the image without interlacing')
+  // Checked on the header, before anything is inflated: a tiny PNG can declare a gigapixel picture.
+  if (!withinPixels({ width, height }, 'pdfImage')) throw new UnsupportedPngError(`the image has more than ${pixelLimits.pdfImage} pixels`)
   const hasAlphaChannel = colorType === 4 || colorType === 6
   const isGray = colorType === 0 || colorType === 4
   // The common opaque case: PDF understands PNG row filters, so the data goes in as it is.
@@ -60,7 +63,9 @@ function convert(png: Uint8Array): PdfImageData {
   const channels = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }[colorType]
   if (!channels) throw new UnsupportedPngError(`unknown PNG colour type ${colorType}`)
   const rowLength = Math.ceil((width * channels * bitDepth) / 8)
-  const raw = undoPngPredictor(inflateSync(idat), rowLength, Math.max(1, (channels * bitDepth) >> 3))
+  // Inflated no further than the rows the header declares (each led by its filter byte).
+  const samples = inflateSync(idat, { maxOutputLength: height * (rowLength + 1) })
+  const raw = undoPngPredictor(samples, rowLength, Math.max(1, (channels * bitDepth) >> 3))
   const outChannels = isGray ? 1 : 3
   const color = new Uint8Array(width * height * outChannels)
   const alpha = new Uint8Array(width * height)

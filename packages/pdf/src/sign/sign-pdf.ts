@@ -3,6 +3,7 @@ import { createSignedData, type CmsSigner, type TimestampAuthority } from '../pk
 import { appendIncrementalUpdate, type UpdateObject } from './incremental-update.ts'
 import { findPage } from './page-tree.ts'
 import { PdfFile } from './pdf-file.ts'
+import { PdfLimitError } from './pdf-limits.ts'
 import {
   isDict,
   isRef,
@@ -13,6 +14,7 @@ import {
   pdfRef,
   pdfTextString,
   serializeValue,
+  PdfSyntaxError,
   type PdfDict,
   type PdfValue,
 } from './pdf-syntax.ts'
@@ -66,11 +68,52 @@ const BYTE_RANGE_SLOT = 10
  * })
  */
 export async function signPdf(input: SignPdfInput): Promise<Uint8Array> {
+  const prepared = prepareSignature({
+    ...input,
+    contentsBytes: reservedContentsBytes(input.signer.certificateChain, Boolean(input.timestampAuthority)),
+  })
+  const cms = await createSignedData({ signer: input.signer, contentDigest: prepared.contentDigest, timestampAuthority: input.timestampAuthority })
+  return completeSignature(prepared, cms)
+}
+
+/** What {@link prepareSignature} needs: everything of {@link SignPdfInput} but the key, and the room for the CMS. */
+export type PrepareSignatureInput = Omit<SignPdfInput, 'signer' | 'timestampAuthority'> & { contentsBytes: number }
+
+/** The signed document with an empty /Contents, and the digest of its byte ranges to make the CMS from. */
+export type PreparedSignature = { bytes: Uint8Array; contentsStart: number; contentsBytes: number; contentDigest: Uint8Array }
+
+/**
+ * The heavy, key-free half of {@link signPdf}: reads the PDF and the appearance image, appends the
+ * incremental update with a placeholder /Contents and hashes its byte ranges. It needs no key, so a server
+ * can run it in a worker thread and keep the key on its side. A file that is corrupt or inflates past
+ * pdf-limits.ts is a {@link PdfSignError}.
+ *
+ * @example
+ * const prepared = prepareSignature({ pdf, appearance, contentsBytes: reservedContentsBytes(chain, false) })
+ * const signed = completeSignature(prepared, await createSignedData({ signer, contentDigest: prepared.contentDigest }))
+ */
+export function prepareSignature(input: PrepareSignatureInput): PreparedSignature {
+  try {
+    return prepare(input)
+  } catch (error) {
+    throw asSignError(error)
+  }
+}
+
+/** Writes the CMS into the placeholder left by {@link prepareSignature}. */
+export function completeSignature(prepared: PreparedSignature, cms: Uint8Array): Uint8Array {
+  const { bytes, contentsStart, contentsBytes } = prepared
+  if (cms.length > contentsBytes) throw new PdfSignError('SIGNATURE_TOO_LARGE', `${cms.length} > ${contentsBytes} bytes`)
+  writeAscii(bytes, contentsStart + 1, Buffer.from(cms).toString('hex').toUpperCase())
+  return bytes
+}
+
+function prepare(input: PrepareSignatureInput): PreparedSignature {
   const file = openPdf(input.pdf)
   const { appearance } = input
   const rootRef = file.trailer.entries.get('Root')
   const catalog = file.resolveDict(rootRef)
-  if (!isRef(rootRef) || !catalog) throw new PdfSignError('UNREADABLE_PDF', 'no document catalog')
+  if (!isRef(rootRef) || !catalog) throw new PdfSignError('UNREADABLE_PDF')
   const page = findPage(file, appearance?.page ?? 1)
   if (!page) throw new PdfSignError('PAGE_OUT_OF_RANGE', `page ${appearance?.page ?? 1}`)
   if (appearance && !validRect(appearance.rect)) throw new PdfSignError('BAD_RECT')
@@ -140,7 +183,7 @@ export async function signPdf(input: SignPdfInput): Promise<Uint8Array> {
   objects.push({ num: widgetNum, text: serializeValue(widget) })
 
   // The signature dictionary with fixed-width placeholders, filled in once the file's layout is known.
-  const contentsBytes = reservedContentsBytes(input.signer, Boolean(input.timestampAuthority))
+  const { contentsBytes } = input
   const slots = Array.from({ length: 3 }, () => ' '.repeat(BYTE_RANGE_SLOT)).join(' ')
   const info = pdfDict({
     Type: pdfName('Sig'),
@@ -171,10 +214,7 @@ export async function signPdf(input: SignPdfInput): Promise<Uint8Array> {
   const contentDigest = new Uint8Array(
     createHash('sha256').update(bytes.subarray(0, contentsStart)).update(bytes.subarray(contentsEnd)).digest(),
   )
-  const cms = await createSignedData({ signer: input.signer, contentDigest, timestampAuthority: input.timestampAuthority })
-  if (cms.length > contentsBytes) throw new PdfSignError('SIGNATURE_TOO_LARGE', `${cms.length} > ${contentsBytes} bytes`)
-  writeAscii(bytes, contentsStart + 1, Buffer.from(cms).toString('hex').toUpperCase())
-  return bytes
+  return { bytes, contentsStart, contentsBytes, contentDigest }
 }
 
 /**
@@ -182,19 +222,29 @@ export async function signPdf(input: SignPdfInput): Promise<Uint8Array> {
  * Throws {@link PdfSignError} for a file that is not a readable PDF.
  */
 export function pageBox(pdf: Uint8Array, pageNumber: number): { x0: number; y0: number; x1: number; y1: number } | undefined {
-  const page = findPage(openPdf(pdf), pageNumber)
-  if (!page) return undefined
-  const [x0, y0, x1, y1] = page.mediaBox
-  return { x0, y0, x1, y1 }
+  try {
+    const page = findPage(openPdf(pdf), pageNumber)
+    if (!page) return undefined
+    const [x0, y0, x1, y1] = page.mediaBox
+    return { x0, y0, x1, y1 }
+  } catch (error) {
+    throw asSignError(error)
+  }
+}
+
+/**
+ * Objects are parsed lazily, so a corrupt one can surface anywhere on the way to the page: one answer for
+ * all. The parser's English detail stays out of the sentence a user reads.
+ */
+function asSignError(error: unknown): unknown {
+  if (error instanceof PdfSignError) return error
+  if (error instanceof PdfLimitError) return new PdfSignError('PDF_TOO_LARGE')
+  if (error instanceof PdfSyntaxError) return new PdfSignError('UNREADABLE_PDF')
+  return error
 }
 
 function openPdf(pdf: Uint8Array): PdfFile {
-  let file: PdfFile
-  try {
-    file = new PdfFile(pdf)
-  } catch (error) {
-    throw new PdfSignError('UNREADABLE_PDF', (error as Error).message)
-  }
+  const file = new PdfFile(pdf)
   if (file.trailer.entries.has('Encrypt')) throw new PdfSignError('ENCRYPTED_PDF')
   return file
 }
@@ -213,8 +263,8 @@ function validRect(rect: { x: number; y: number; width: number; height: number }
 }
 
 /** Room for the CMS: the certificates, the signature and attributes, and a timestamp token when asked for. */
-function reservedContentsBytes(signer: PdfSigner, timestamped: boolean): number {
-  const certificates = signer.certificateChain.reduce((sum, der) => sum + der.length, 0)
+export function reservedContentsBytes(certificateChain: Uint8Array[], timestamped: boolean): number {
+  const certificates = certificateChain.reduce((sum, der) => sum + der.length, 0)
   const estimate = certificates + 2048 + (timestamped ? 10240 : 0)
   return Math.max(8192, Math.ceil(estimate / 1024) * 1024)
 }

@@ -2,6 +2,7 @@ import type { Certificate, CertificateRevocationList } from 'pkijs'
 import { checkCms, CmsFormatError, unsignedAttribute, type CmsCheck } from '../pki/cms-verify.ts'
 import { oid } from '../pki/oids.ts'
 import { PdfFile } from '../sign/pdf-file.ts'
+import { PdfSyntaxError } from '../sign/pdf-syntax.ts'
 import { buildPath, checkRevocation, parseCertificate, parseCrl } from './chain.ts'
 import { verifyProblems, type VerifyProblemCode } from './messages.ts'
 import { describeName, type NameSummary } from './names.ts'
@@ -70,7 +71,8 @@ export class PdfVerifyError extends Error {
 }
 
 /**
- * Verifies every signature of a PDF: the digest of its byte ranges, the CMS signature, its certificate
+ * Verifies every signature of a PDF (a corrupt file is a {@link PdfVerifyError}; one that inflates past
+ * pdf-limits.ts a `PdfLimitError`): the digest of its byte ranges, the CMS signature, its certificate
  * chain to the trusted roots, revocation in the given CRLs, validity at signing time, and an RFC 3161
  * timestamp when present. A revocation after a trusted timestamp does not invalidate the signature, since
  * the timestamp proves it was made before. Changes appended after the last signature are reported on
@@ -81,16 +83,17 @@ export class PdfVerifyError extends Error {
  * reports.every((r) => r.intact) // true for an untouched, trusted document
  */
 export async function verifyPdf(pdf: Uint8Array, options: VerifyPdfOptions): Promise<SignatureReport[]> {
-  let file: PdfFile
-  try {
-    file = new PdfFile(pdf)
-  } catch (error) {
-    throw new PdfVerifyError((error as Error).message)
-  }
   const roots = options.trustedRoots.map(parseCertificate)
   const crls = (options.crls ?? []).map(parseCrl)
   const now = options.now ?? new Date()
-  const fields = signatureFields(file)
+  let fields: SignatureField[]
+  try {
+    // Objects are read lazily: a corrupt one can surface anywhere while the fields are collected.
+    fields = signatureFields(new PdfFile(pdf))
+  } catch (error) {
+    if (error instanceof PdfSyntaxError) throw new PdfVerifyError(error.message)
+    throw error
+  }
   const coveredEnd = Math.max(0, ...fields.filter((f) => byteRangeProblem(pdf, f) === undefined).map(coverageEnd))
   const unsignedTail = fields.length > 0 && hasContentAfter(pdf, coveredEnd)
   return fields.map((field, i) => verifySignature({ pdf, field, index: i + 1, roots, crls, now, unsignedTail }))

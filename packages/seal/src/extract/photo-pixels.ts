@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { pixelLimits } from '@seal/shared/image-limits'
 
 export type PhotoPixels = {
   /** Interleaved RGB, row by row. */
@@ -19,7 +20,9 @@ const targetLongSide = 1000
  * const { rgb, width, height } = await decodePhoto(jpegBuffer)
  */
 export async function decodePhoto(photo: Buffer): Promise<PhotoPixels> {
-  const meta = await sharp(photo, { failOn: 'none' }).metadata()
+  // Past the photo budget sharp refuses on the header, before any pixel is decoded.
+  const options = { failOn: 'none', limitInputPixels: pixelLimits.photo } as const
+  const meta = await sharp(photo, options).metadata()
   const turned = (meta.orientation ?? 1) >= 5
   const width = (turned ? meta.height : meta.width) ?? 0
   const height = (turned ? meta.width : meta.height) ?? 0
@@ -30,7 +33,7 @@ export async function decodePhoto(photo: Buffer): Promise<PhotoPixels> {
   const shrunk = Math.round(longSide / shrink)
   const decoderDoesIt = shrunk <= 1.3 * targetLongSide
   const scaledLongSide = decoderDoesIt ? shrunk : targetLongSide
-  const { data, info } = await sharp(photo, { failOn: 'none' })
+  const { data, info } = await sharp(photo, options)
     .rotate()
     .resize({
       width: width >= height ? scaledLongSide : undefined,

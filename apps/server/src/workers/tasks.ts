@@ -1,0 +1,54 @@
+import { agreement } from '@seal/pdf/documents/agreements'
+import { pageBox, prepareSignature, type PrepareSignatureInput } from '@seal/pdf/sign/sign-pdf'
+import { extractStamp, type ExtractStampOptions } from '@seal/seal/extract-stamp'
+import { verifyPdf, type VerifyPdfOptions } from '@seal/pdf/verify/verify-pdf'
+
+/**
+ * The work a worker thread does for the server (workers/pool.ts): parsing an uploaded PDF (verification,
+ * the heavy half of signing, the page box), the JavaScript pixel work of stamp extraction, and generating
+ * the agreements (layout and CJK font subsetting). Built as its
+ * own entry (build.mjs: dist/worker.js), loaded by piscina.
+ */
+export type WorkerTask =
+  | { kind: 'verify'; pdf: Uint8Array; options: VerifyPdfOptions }
+  | { kind: 'prepareSignature'; input: PrepareSignatureInput }
+  | { kind: 'pageBox'; pdf: Uint8Array; page: number }
+  | { kind: 'extractStamp'; photo: Uint8Array; options: ExtractStampOptions }
+  | { kind: 'agreement'; input: Parameters<typeof agreement>[0] }
+
+export type TaskResults = {
+  verify: Awaited<ReturnType<typeof verifyPdf>>
+  prepareSignature: ReturnType<typeof prepareSignature>
+  pageBox: ReturnType<typeof pageBox>
+  extractStamp: Awaited<ReturnType<typeof extractStamp>>
+  agreement: Awaited<ReturnType<typeof agreement>>
+}
+
+/** A class does not survive the trip between threads: errors travel as their name, code and message. */
+export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; error: { name: string; message: string; code?: string; detail?: string } }
+
+export default async function runTask(task: WorkerTask): Promise<TaskOutcome<unknown>> {
+  try {
+    return { ok: true, value: await run(task) }
+  } catch (error) {
+    const { name, message, code, detail } = error as Error & { code?: string; detail?: string }
+    return { ok: false, error: { name, message, code, detail } }
+  }
+}
+
+function run(task: WorkerTask) {
+  switch (task.kind) {
+    case 'verify':
+      return verifyPdf(task.pdf, task.options)
+    case 'prepareSignature':
+      return prepareSignature(task.input)
+    case 'pageBox':
+      return pageBox(task.pdf, task.page)
+    case 'extractStamp':
+      // The pixel analysis is JavaScript: hundreds of milliseconds a photo. `cause` may not cross threads.
+      return extractStamp(Buffer.from(task.photo), task.options).then((result) => (result.ok ? result : { ...result, cause: undefined }))
+    case 'agreement':
+      // Laying out and subsetting the CJK font takes about 180 ms a document.
+      return agreement(task.input)
+  }
+}
