@@ -13,6 +13,7 @@ import type { Providers } from './identity/providers.ts'
 import type { Secrets } from './secrets.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
+import { jsonBodyPlugin } from './plugins/json-body.ts'
 import { envelopePlugin } from './plugins/envelope.ts'
 import { MAX_UPLOAD_BYTES } from './files/limits.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     async (api) => {
       // Who may call, and replays, are decided per matched route inside this scope (docs/decisions.md).
       await api.register(authPlugin)
+      await api.register(jsonBodyPlugin)
       await api.register(duplicateGuardPlugin)
       api.setNotFoundHandler((_request, reply) => reply.status(404).send(notFoundEnvelope))
       await api.register(authRoutes)
