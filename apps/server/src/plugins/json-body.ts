@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { AppError } from '../errors.ts'
 import { resultStatus } from '@seal/shared/api/envelope'
+import { AppError } from '../errors.ts'
 
 /** Deeper than any body of ours (configuration values are three or four levels), far short of a stack overflow. */
 export const MAX_JSON_DEPTH = 32
@@ -10,34 +10,31 @@ export const jsonDepthMessage = '请求内容层级过深'
 
 /**
  * JSON bodies as Fastify parses them, refused when nested deeper than MAX_JSON_DEPTH: a body nested
- * thousands deep parses, but then overflows the stack of whatever walks it (schema validation, a
- * serialiser), which would answer 500. The check is one pass over the text, before parsing.
+ * thousands deep parses (the parser does not recurse), but then overflows the stack of whatever walks it
+ * (schema validation, a serialiser), which would answer 500. The check walks the parsed value without
+ * recursion, so it costs one step per object or array, nothing per character of a long string.
  */
 export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   const parse = app.getDefaultJsonParser('error', 'ignore')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (nestedDeeperThan(body as string, MAX_JSON_DEPTH)) {
-      done(new AppError({ status: resultStatus.INVALID_INPUT, httpStatus: 400, message: jsonDepthMessage }), undefined)
-      return
-    }
-    parse(request, body as string, done)
+    parse(request, body as string, (error, value) => {
+      if (error) return done(error, undefined)
+      if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+        return done(new AppError({ status: resultStatus.INVALID_INPUT, httpStatus: 400, message: jsonDepthMessage }), undefined)
+      }
+      done(null, value)
+    })
   })
 })
 
-/** Whether brackets outside strings nest deeper than `limit` (the text need not be valid JSON). */
-export function nestedDeeperThan(text: string, limit: number): boolean {
-  if (text.length <= limit) return false
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 0x5c) i++ // a backslash escapes the next character
-      else if (c === 0x22) inString = false
-    } else if (c === 0x22) inString = true
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true
-    } else if (c === 0x7d || c === 0x5d) depth--
+/** Whether objects and arrays nest deeper than `limit` in a parsed JSON value. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, depth] = next
+    if (node === null || typeof node !== 'object') continue
+    if (depth + 1 > limit) return true
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') pending.push([child, depth + 1])
   }
   return false
 }
