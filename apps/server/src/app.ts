@@ -14,6 +14,7 @@ import type { Secrets } from './secrets.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
+import { jsonBodyPlugin } from './plugins/json-body.ts'
 import { envelopePlugin } from './plugins/envelope.ts'
 import { MAX_UPLOAD_BYTES } from './files/limits.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -59,7 +60,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 12 * 1024 * 1024,
-    trustProxy: true,
+    // Off unless TRUST_PROXY says a proxy sits in front: X-Forwarded-For would otherwise set request.ip.
+    trustProxy: deps.config.trustProxy,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -80,13 +82,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
   await app.register(envelopePlugin)
-  await app.register(authPlugin)
-  await app.register(duplicateGuardPlugin)
   // Before the routes: it reads each route's `config.rateLimit` as the route is added.
   await app.register(rateLimitPlugin)
 
   await app.register(
     async (api) => {
+      // Who may call, and replays, are decided per matched route inside this scope (docs/decisions.md).
+      await api.register(authPlugin)
+      await api.register(jsonBodyPlugin)
+      await api.register(duplicateGuardPlugin)
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send(notFoundEnvelope))
       await api.register(authRoutes)
       await api.register(configRoutes)
       await api.register(adminRoutes)
@@ -117,13 +122,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   return app
 }
 
+const notFoundEnvelope = { resultStatus: '404', responseInfo: '接口不存在', data: null }
+
 /** Serves the built H5 app; unknown non-API paths get index.html so client routes survive a reload. */
 async function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasWeb = existsSync(join(webDist, 'index.html'))
   if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false })
+  // Unknown paths under /api, however spelt, reach the /api scope's own handler, not this one.
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/')
-    if (!isApi && hasWeb && request.method === 'GET') return reply.sendFile('index.html')
-    return reply.status(404).send({ resultStatus: '404', responseInfo: '接口不存在', data: null })
+    if (hasWeb && request.method === 'GET') return reply.sendFile('index.html')
+    return reply.status(404).send(notFoundEnvelope)
   })
 }

@@ -6,7 +6,16 @@ import { resolve } from 'node:path'
  */
 export type ServerConfig = {
   port: number
+  /** HOST: loopback (`localhost`, IPv4 and IPv6) by default while a sandbox would let strangers in, else all interfaces. */
   host: string
+  /** ALLOW_SANDBOX_ON_NETWORK: serve the sandbox (its SMS outbox, its face check) beyond this machine. */
+  allowSandboxOnNetwork: boolean
+  /**
+   * TRUST_PROXY: whether X-Forwarded-For names the client (request.ip, the audit log, the duplicate guard).
+   * Off by default, since any client can send that header; `true`, or the proxies' addresses (comma-separated
+   * IPs or CIDR ranges), when a proxy in front sets it (Fastify's `trustProxy`).
+   */
+  trustProxy: boolean | string
   /** Folder for the embedded database, stored files, keys. */
   dataDir: string
   /** PostgreSQL connection string; unset means embedded PGlite in `dataDir/pglite`. */
@@ -44,23 +53,34 @@ export type ServerConfig = {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080)
   const dataDir = resolve(env.DATA_DIR ?? './data')
+  const providers: ServerConfig['providers'] = {
+    sms: env.SMS_PROVIDER === 'http' ? 'http' : 'sandbox',
+    face: env.FACE_PROVIDER === 'http' ? 'http' : 'sandbox',
+    ocr: env.OCR_PROVIDER === 'http' ? 'http' : 'sandbox',
+    smsUrl: env.SMS_PROVIDER_URL,
+    faceUrl: env.FACE_PROVIDER_URL,
+    ocrUrl: env.OCR_PROVIDER_URL,
+  }
+  const allowSandboxOnNetwork = env.ALLOW_SANDBOX_ON_NETWORK === 'true'
+  const host = env.HOST ?? (openingSandboxes(providers).length > 0 ? 'localhost' : '0.0.0.0')
+  if (!isLoopbackHost(host) && openingSandboxes(providers).length > 0 && !allowSandboxOnNetwork) {
+    throw new Error(
+      `HOST=${host} would put the sandbox (${openingSandboxes(providers).join(', ')}) on the network, where anyone can read its SMS codes ` +
+        'and log in as anyone. Configure the real providers, or set ALLOW_SANDBOX_ON_NETWORK=true for a demo on a trusted network.',
+    )
+  }
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host,
+    allowSandboxOnNetwork,
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     apiBase: env.API_BASE ?? '/api',
     bindApiBase: env.BIND_API_BASE ?? env.API_BASE ?? '/api',
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-    providers: {
-      sms: env.SMS_PROVIDER === 'http' ? 'http' : 'sandbox',
-      face: env.FACE_PROVIDER === 'http' ? 'http' : 'sandbox',
-      ocr: env.OCR_PROVIDER === 'http' ? 'http' : 'sandbox',
-      smsUrl: env.SMS_PROVIDER_URL,
-      faceUrl: env.FACE_PROVIDER_URL,
-      ocrUrl: env.OCR_PROVIDER_URL,
-    },
+    providers,
     timestamping: timestampingConfig(env),
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -73,6 +93,39 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(env[name] ?? fallback)
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`)
   return value
+}
+
+/**
+ * The sandboxes that let a stranger in: the SMS outbox lists every login code, the sandbox face check
+ * passes any selfie. (Sandbox OCR and the sandbox TSA do real work and give nothing away.)
+ */
+export function openingSandboxes(providers: ServerConfig['providers']): string[] {
+  return [providers.sms === 'sandbox' ? 'SMS' : undefined, providers.face === 'sandbox' ? 'face' : undefined].filter((name) => name !== undefined)
+}
+
+/** What start-up says when the sandbox is reachable from other machines (ALLOW_SANDBOX_ON_NETWORK). */
+export function sandboxExposure(config: ServerConfig): string | undefined {
+  const sandboxes = openingSandboxes(config.providers)
+  if (sandboxes.length === 0 || isLoopbackHost(config.host)) return undefined
+  return (
+    `警告: 沙箱（${sandboxes.join('、')}）在 ${config.host}:${config.port} 上对网络开放（ALLOW_SANDBOX_ON_NETWORK=true）。` +
+    '任何能访问此端口的人都能在短信发件箱读取验证码并以任何人的身份登录。仅用于可信网络中的演示。'
+  )
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host)
+}
+
+/** A caller on this machine, by its socket address (never a header). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  return address !== undefined && (address === '::1' || /^(::ffff:)?127\./.test(address))
+}
+
+function trustProxySetting(value: string | undefined): ServerConfig['trustProxy'] {
+  if (!value || value === 'false') return false
+  if (value === 'true') return true
+  return value // the proxies' addresses or CIDR ranges, comma-separated
 }
 
 /** TSA_PROVIDER, TSA_PROVIDER_URL, TSA_TIMEOUT_MS: refused at start when inconsistent, not at the first signature. */

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildApp } from './app.ts'
-import { loadConfig } from './config.ts'
+import { loadConfig, openingSandboxes, sandboxExposure } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { localFileStore } from './files/store.ts'
 import { createProviders } from './identity/providers.ts'
@@ -50,6 +50,14 @@ if (config.seedDemo) {
     `    个人登录: 手机号 ${demo.person.phone}（${demo.person.name}）`,
     `    企业登录: 统一社会信用代码 ${demo.unit.socialCreditCode}，法定代表人手机号 ${demo.legalPerson.phone}（${demo.legalPerson.name}，${demo.unit.name}）`,
   )
+}
+const exposure = sandboxExposure(config)
+if (exposure) {
+  // Said in the log and again, framed, on the console: the demo's SMS codes are readable by anyone who can reach the port.
+  app.log.warn(exposure)
+  lines.push('', '!'.repeat(72), `  ${exposure}`, '!'.repeat(72), '')
+} else if (openingSandboxes(config.providers).length > 0) {
+  lines.push(`  沙箱环境：仅本机可访问（${config.host}）；在网络上演示请设 HOST 与 ALLOW_SANDBOX_ON_NETWORK=true`)
 }
 if (!process.env.ADMIN_TOKEN) lines.push(`  运维接口令牌（/api/admin）: 见 ${join(config.dataDir, 'secrets', 'admin.token')}`)
 console.log(lines.join('\n') + '\n')

@@ -60,10 +60,14 @@ describe('login by phone and SMS code', () => {
     expect(me.body.data).toMatchObject({ kind: 'enterprise', companyName: demo.unit.name, personName: '李四' })
   })
 
-  it('refuses an enterprise login by someone who is not the legal representative', async () => {
+  it('refuses an enterprise login by someone who is not the legal representative, once their code is right', async () => {
+    const stranger = '13700000081'
+    await t.call({ url: '/api/auth/sms/send', body: { phone: stranger } })
+    const outbox = await t.call({ method: 'GET', url: '/api/dev/sms-outbox' })
+    const code = /验证码为(\d{6})/.exec(outbox.body.data.find((m: { phone: string }) => m.phone === stranger).text)![1]!
     const result = await t.call({
       url: '/api/auth/login/enterprise',
-      body: { socialCreditCode: demo.unit.socialCreditCode, phone: demo.person.phone, code: '123456' },
+      body: { socialCreditCode: demo.unit.socialCreditCode, phone: stranger, code },
     })
     expect(result.body).toMatchObject({ resultStatus: '10000', responseInfo: '该手机号不是此单位法定代表人的手机号' })
   })

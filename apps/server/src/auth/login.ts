@@ -41,7 +41,12 @@ export async function loginPersonal(options: {
   return { token: session.token, expiresAt: session.expiresAt.getTime(), kind: 'personal' }
 }
 
-/** Enterprise login: the unit's legal representative, by the phone on record and an SMS code. */
+/**
+ * Enterprise login: the unit's legal representative, by the phone on record and an SMS code. The code is
+ * checked before anything is said about the unit: until then an unknown unit, a phone that is not the legal
+ * representative's and the right pair answer alike (the same message, the same queries), so a stranger
+ * cannot learn which units we know or who represents them. A right code is used up either way.
+ */
 export async function loginEnterprise(options: {
   db: Database
   socialCreditCode: string
@@ -56,9 +61,9 @@ export async function loginEnterprise(options: {
     .innerJoin(persons, eq(persons.id, units.legalPersonId))
     .where(eq(units.socialCreditCode, options.socialCreditCode))
     .limit(1)
+  await verifySmsCode({ db, phone, purpose: 'login', code: options.code })
   if (!row) throw businessError(loginMessages.unitNotFound)
   if (row.legal.phone !== phone) throw businessError(loginMessages.notLegalPerson)
-  await verifySmsCode({ db, phone, purpose: 'login', code: options.code })
   const accountId = await ensureAccount(db, { kind: 'enterprise', personId: row.legal.id, unitId: row.unit.id })
   await recordAudit(db, { accountId, action: 'login.enterprise', target: row.unit.socialCreditCode, ip: options.ip })
   const session = await createSession(db, accountId)

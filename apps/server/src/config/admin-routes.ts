@@ -1,8 +1,7 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
-import { invalidInput, unauthorized } from '../errors.ts'
+import { invalidInput } from '../errors.ts'
 import { configDefaults, configKeys, type ConfigKey } from '@seal/shared/api/config'
 import { removeConfig, resolveConfig, setConfig } from './service.ts'
 
@@ -13,19 +12,19 @@ const key = z.enum(configKeys as [ConfigKey, ...ConfigKey[]])
 
 /**
  * The operator API until the back-office console exists: change configuration by scope. Guarded by the
- * admin token (ADMIN_TOKEN, or generated into the data folder and printed at start in development).
+ * admin token (ADMIN_TOKEN, or generated into the data folder and printed at start in development),
+ * which plugins/auth.ts asks for on every route carrying the `admin` flag.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/admin/')) return
-    const given = Buffer.from((request.headers.authorization ?? '').replace(/^Bearer /i, ''))
-    const expected = Buffer.from(app.secrets.adminToken)
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized()
+  // Every route of this plugin is the operator's: the auth plugin then asks for the admin token and
+  // nothing else, whatever spelling of the path reached the route.
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, admin: true }
   })
 
   app.get(
     '/admin/config',
-    { config: { public: true }, schema: { tags: ['admin'], summary: '查看某范围生效的配置', querystring: z.object({ scope: scope.default('global') }) } },
+    { schema: { tags: ['admin'], summary: '查看某范围生效的配置', querystring: z.object({ scope: scope.default('global') }) } },
     async (request) => {
       const [kind, value] = request.query.scope.split(':')
       return ok(
@@ -40,7 +39,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/config',
     {
-      config: { public: true },
       schema: { tags: ['admin'], summary: '设置配置项', body: z.object({ scope: scope.default('global'), key, value: z.json() }) },
     },
     async (request) => {
@@ -56,7 +54,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/config',
     {
-      config: { public: true },
       schema: { tags: ['admin'], summary: '删除配置项（恢复默认）', body: z.object({ scope: scope.default('global'), key }) },
     },
     async (request) => {

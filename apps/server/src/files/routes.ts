@@ -101,6 +101,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/file/previewLink',
     {
+      config: { query: true }, // signs a short-lived link; stores nothing
       schema: {
         tags: ['files'],
         summary: '生成带短期访问令牌的预览链接',

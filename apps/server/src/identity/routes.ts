@@ -2,12 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { desc } from 'drizzle-orm'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
+import { isLoopbackAddress } from '../config.ts'
 import { callerOf } from '../plugins/auth.ts'
-import { businessError, notFound } from '../errors.ts'
+import { businessError, forbidden, notFound } from '../errors.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { loginRecords } from '../auth/tables.ts'
 import { completeFaceVerification, faceResult, openFaceVerification } from './face.ts'
 import { smsOutbox } from './tables.ts'
+
+/** Said to a caller from another machine: the outbox is readable here only (ALLOW_SANDBOX_ON_NETWORK). */
+export const sandboxOutboxLocalOnly = '沙箱短信发件箱仅限本机访问'
 
 const faceResultShape = z.object({ status: z.string(), msg: z.string(), serialNo: z.string(), type: z.literal('face') })
 
@@ -98,8 +102,11 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { tags: ['identity'], summary: '沙箱短信发件箱（仅沙箱环境）' },
     },
-    async () => {
+    async (request) => {
       if (app.providers.sms.kind !== 'sandbox') throw notFound('接口不存在')
+      // The outbox holds live login codes: only this machine reads it, by the socket's address (a header
+      // could be forged), unless the sandbox was put on the network on purpose.
+      if (!app.config.allowSandboxOnNetwork && !isLoopbackAddress(request.socket.remoteAddress)) throw forbidden(sandboxOutboxLocalOnly)
       const rows = await app.db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(50)
       return ok(rows.map((row) => ({ phone: row.phone, text: row.text, createdAt: row.createdAt.getTime() })))
     },

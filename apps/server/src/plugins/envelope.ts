@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { IncomingMessage } from 'node:http'
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { resultStatus } from '@seal/shared/api/envelope'
@@ -12,6 +13,15 @@ const SERVER_ERROR = '服务器异常，请稍后再试'
 /** A PDF that reached a reader no route wrapped: still bad input, never a 500. */
 const UNREADABLE_PDF = 'PDF文件已损坏或格式不支持'
 const OVERSIZE_PDF = 'PDF文件过大或已损坏，无法处理'
+
+/** Requests that are not what a form or a JSON call should be. */
+const requestMessages = {
+  malformedForm: '表单格式错误，请重新上传',
+  tooManyFields: '表单字段过多',
+  tooManyParts: '表单内容过多',
+  tooManyFiles: '一次只能上传一个文件',
+  bodyTooLarge: '请求内容过大',
+} as const
 
 /**
  * Maps every failure to the envelope. Bad input is a business answer (HTTP 200, code 400, the rule's
@@ -49,11 +59,24 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       const message = describeIssue(error.validation[0])
       return reply.status(200).send({ resultStatus: resultStatus.INVALID_INPUT, responseInfo: message, data: null })
     }
-    const httpStatus = error.statusCode ?? 500
-    if (httpStatus === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
-      // A business answer, so the client shows the message like any other refusal.
-      return reply.status(200).send({ resultStatus: '413', responseInfo: TOO_LARGE_MESSAGE, data: null })
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // Read what the client is still sending before answering: closing on it mid-upload makes it see a
+      // reset instead of the answer. Once the body is read, the connection can serve the next request.
+      return drainRequest(request.raw).then((drained) => {
+        if (drained) reply.removeHeader('connection')
+        return reply.status(413).send({ resultStatus: '413', responseInfo: requestMessages.bodyTooLarge, data: null })
+      })
     }
+    const formLimit = formLimitMessage(error.code)
+    if (formLimit) {
+      // A business answer, so the client shows the message like any other refusal.
+      return reply.status(200).send({ resultStatus: '413', responseInfo: formLimit, data: null })
+    }
+    if (isMalformedForm(error, request)) {
+      request.log.info({ err: error.message }, 'rejected malformed multipart body')
+      return reply.status(400).send({ resultStatus: resultStatus.INVALID_INPUT, responseInfo: requestMessages.malformedForm, data: null })
+    }
+    const httpStatus = error.statusCode ?? 500
     if (httpStatus >= 400 && httpStatus < 500) {
       request.log.info({ code: error.code }, 'rejected malformed request')
       return reply
@@ -81,6 +104,47 @@ function dataErrorMessage(sqlState: string): string {
   if (sqlState === '22021' || sqlState === '22P05') return '参数包含无效字符'
   if (sqlState === '22001') return '参数过长'
   return '参数格式错误'
+}
+
+/** The limits of @fastify/multipart (app.ts), each said for what it is. */
+function formLimitMessage(code: string | undefined): string | undefined {
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return TOO_LARGE_MESSAGE
+  if (code === 'FST_FIELDS_LIMIT') return requestMessages.tooManyFields
+  if (code === 'FST_PARTS_LIMIT') return requestMessages.tooManyParts
+  if (code === 'FST_FILES_LIMIT') return requestMessages.tooManyFiles
+  return undefined
+}
+
+/** The multipart parser (busboy) fails on a broken body with plain Errors, known by their words. */
+function isMalformedForm(error: FastifyError, request: FastifyRequest): boolean {
+  return request.isMultipart() && error.statusCode === undefined && /multipart|boundary|part header/i.test(error.message)
+}
+
+/**
+ * Reads and drops the rest of a request body, within a bound of bytes and time; true when it ended.
+ * The body may have been piped on (the duplicate guard's hash), so that pipe is undone first.
+ */
+function drainRequest(raw: IncomingMessage, limits = { bytes: 64 * 1024 * 1024, ms: 30_000 }): Promise<boolean> {
+  if (raw.complete) return Promise.resolve(true)
+  return new Promise((resolve) => {
+    let received = 0
+    const finish = (ended: boolean) => {
+      clearTimeout(timer)
+      raw.off('data', onData).off('end', onEnd).off('error', onFail).off('close', onFail)
+      if (!ended) raw.pause()
+      resolve(ended)
+    }
+    const onData = (chunk: Buffer) => {
+      received += chunk.length
+      if (received > limits.bytes) finish(false)
+    }
+    const onEnd = () => finish(true)
+    const onFail = () => finish(false)
+    const timer = setTimeout(onFail, limits.ms)
+    raw.unpipe()
+    raw.on('data', onData).once('end', onEnd).once('error', onFail).once('close', onFail)
+    raw.resume()
+  })
 }
 
 function malformedMessage(error: FastifyError): string {

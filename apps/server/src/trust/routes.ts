@@ -108,7 +108,7 @@ export const trustPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser(timestampQueryType, { parseAs: 'buffer', bodyLimit: 4096 }, (_request, body, done) => done(null, body))
   app.post(
     '/trust/tsa',
-    { ...publicRoute, schema: { tags: ['trust'], summary: '沙箱时间戳服务（RFC 3161，application/timestamp-query）' } },
+    { config: { public: true, query: true }, schema: { tags: ['trust'], summary: '沙箱时间戳服务（RFC 3161，application/timestamp-query）' } },
     async (request, reply) => {
       if (!Buffer.isBuffer(request.body)) throw businessError('请以 application/timestamp-query 提交时间戳请求')
       const answer = await answerTimeStampRequest(sandboxTimestampAuthority(app.trust), new Uint8Array(request.body))

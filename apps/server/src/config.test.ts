@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { loadConfig, sandboxExposure } from './config.ts'
+
+const realProviders = { SMS_PROVIDER: 'http', SMS_PROVIDER_URL: 'https://sms.example', FACE_PROVIDER: 'http', FACE_PROVIDER_URL: 'https://face.example' }
+
+describe('listening address while a sandbox is active', () => {
+  it('listens on loopback only when the sandbox SMS or face provider is on, as `npm start` runs', () => {
+    expect(loadConfig({}).host).toBe('localhost')
+    expect(loadConfig({ ...realProviders, FACE_PROVIDER: 'sandbox' }).host).toBe('localhost')
+    expect(sandboxExposure(loadConfig({}))).toBeUndefined()
+  })
+
+  it('listens on every interface once the real providers are configured', () => {
+    expect(loadConfig(realProviders).host).toBe('0.0.0.0')
+  })
+
+  it('refuses to start with the sandbox on a network address unless ALLOW_SANDBOX_ON_NETWORK says so', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/ALLOW_SANDBOX_ON_NETWORK=true/)
+    expect(() => loadConfig({ HOST: '192.168.1.20', SMS_PROVIDER: 'http', SMS_PROVIDER_URL: 'x' })).toThrow(/face/)
+    expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1')
+    const allowed = loadConfig({ HOST: '0.0.0.0', ALLOW_SANDBOX_ON_NETWORK: 'true' })
+    expect(allowed.host).toBe('0.0.0.0')
+    expect(sandboxExposure(allowed)).toMatch(/警告: 沙箱（SMS、face）在 0\.0\.0\.0:8080 上对网络开放/)
+  })
+})
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and takes true or the proxies’ addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1')
+  })
+})
