@@ -173,6 +173,12 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
         notAfter: certEndTime,
       })
       if (pinHash) await tx.insert(sealPins).values({ sealId, pinHash })
+      await recordAudit(tx as unknown as Database, {
+        accountId: input.actorAccountId,
+        action: 'seal.made',
+        target: sealId,
+        detail: { serialNumber, algorithm, sealTypeCode: input.sealTypeCode },
+      })
       await input.inSameTransaction?.(tx as unknown as Database, row!)
       return row!
     })
@@ -181,12 +187,6 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
     await trust.files.remove(image.storageKey).catch(() => {})
     throw heldSealRefusal(error) ?? error
   }
-  await recordAudit(trust.db, {
-    accountId: input.actorAccountId,
-    action: 'seal.made',
-    target: sealId,
-    detail: { serialNumber, algorithm, sealTypeCode: input.sealTypeCode },
-  })
   return {
     seal,
     credential: {
@@ -277,7 +277,7 @@ export async function revokeSeal(
         })
         .where(eq(seals.id, input.sealId))
     }
-    return tx
+    const serials = await tx
       .update(sealCredentials)
       .set({
         status: 'revoked',
@@ -287,16 +287,17 @@ export async function revokeSeal(
       })
       .where(and(eq(sealCredentials.sealId, input.sealId), ne(sealCredentials.status, 'revoked')))
       .returning({ serialNumber: sealCredentials.serialNumber })
+    if (serials.length > 0) {
+      await recordAudit(tx as unknown as Database, {
+        accountId: input.actorAccountId,
+        action: 'seal.revoked',
+        target: input.sealId,
+        detail: { reason: input.reason, reasonCode },
+      })
+    }
+    return serials
   })
-  if (revoked.length > 0) {
-    // Signed now so the next fetch is fast; the served CRL follows the database even if this never runs.
-    await currentCrl(trust)
-    await recordAudit(trust.db, {
-      accountId: input.actorAccountId,
-      action: 'seal.revoked',
-      target: input.sealId,
-      detail: { reason: input.reason, reasonCode },
-    })
-  }
+  // Signed now so the next fetch is fast; the served CRL follows the database even if this never runs.
+  if (revoked.length > 0) await currentCrl(trust)
   return { revokedSerialNumbers: revoked.map((r) => r.serialNumber) }
 }
