@@ -61,7 +61,8 @@ describe('a server killed mid-burst leaves nothing half-made', () => {
     postgres = process.env.TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined
     const database = await open()
     try {
-      for (let round = 0; round < ROUNDS; round++) bursts.push(await prepareBurst(database, dataDir, round))
+      const pdf = Buffer.from(await samplePdf())
+      for (let round = 0; round < ROUNDS; round++) bursts.push(await prepareBurst({ database, dataDir, round, pdf }))
     } finally {
       await database.close()
     }
@@ -159,6 +160,7 @@ describe('a server killed mid-burst leaves nothing half-made', () => {
         .innerJoin(seals, eq(seals.personId, personalSealApplications.personId))
         .where(and(eq(personalSealApplications.status, 'draft'), eq(seals.sealTypeCode, '1000'), inArray(seals.status, [...sealStatusHeld])))
       expect(openBesideSeal).toEqual([])
+      expect((await db.select().from(personalSealApplications).where(eq(personalSealApplications.status, 'done'))).length).toBeGreaterThan(0)
 
       // PGlite: the restarted server was the only writer, so its sweep settled every stored file.
       if (!postgres) {
@@ -172,7 +174,7 @@ describe('a server killed mid-burst leaves nothing half-made', () => {
 })
 
 /** People with sessions, seals, a PDF and complete drafts, written directly; then the calls of one burst. */
-async function prepareBurst(database: OpenDatabase, dataDir: string, round: number): Promise<Burst> {
+async function prepareBurst({ database, dataDir, round, pdf: pdfBytes }: { database: OpenDatabase; dataDir: string; round: number; pdf: Buffer }): Promise<Burst> {
   const { db } = database
   const config = { ...loadConfig({ DATA_DIR: dataDir }), logLevel: 'silent', webDist: '/nonexistent', timestamping: { provider: 'none' as const, timeoutMs: 10_000 } }
   const store = localFileStore(join(dataDir, 'files'))
@@ -201,10 +203,12 @@ async function prepareBurst(database: OpenDatabase, dataDir: string, round: numb
 
     const signer = await person()
     const signerSeal = await sealOf(signer)
-    const pdf = await saveFile({ db, store, ownerAccountId: signer.accountId, bytes: Buffer.from(await samplePdf()), originalName: '合同.pdf' })
+    const pdf = await saveFile({ db, store, ownerAccountId: signer.accountId, bytes: pdfBytes, originalName: '合同.pdf' })
     const burst: Burst = []
     for (let i = 0; i < PER_KIND; i++) {
-      burst.push({ url: '/seal/signDocument', token: signer.token, body: { sealId: signerSeal.seal.id, pin: PIN, fileId: pdf.id, remark: `第${i + 1}份` } })
+      // A session per use: the duplicate guard must not be what keeps the uses apart.
+      const { token } = await createSession(db, signer.accountId)
+      burst.push({ url: '/seal/signDocument', token, body: { sealId: signerSeal.seal.id, pin: PIN, fileId: pdf.id, remark: `第${i + 1}份` } })
       const holder = await person()
       const held = await sealOf(holder)
       burst.push({ url: '/seal/revokeNew', token: holder.token, body: { sealId: held.seal.id, pin: PIN } })
