@@ -9,7 +9,9 @@ import { loadSecrets } from './secrets.ts'
 import { demo, seedDemo } from './seed.ts'
 import { ensureOperationManual } from './config/operation-manual.ts'
 import { closeWorkerPool } from './workers/pool.ts'
+import { repairAtStart, sweepAfterStart } from './repair.ts'
 
+const startedAt = new Date()
 const config = loadConfig()
 mkdirSync(config.dataDir, { recursive: true })
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
@@ -35,9 +37,15 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
+// What a crash may have left between two writes is mended before the first request (decisions.md "Crash safety").
+const repaired = await repairAtStart(app.trust)
+if (repaired.draftsClosed > 0) app.log.warn({ draftsClosed: repaired.draftsClosed }, '启动修复：已关闭印章已制作的申请草稿')
 if (config.seedDemo) await seedDemo(database.db)
 await ensureOperationManual(database.db, app.files)
 await app.listen({ port: config.port, host: config.host })
+sweepAfterStart({ db: database.db, trust: app.trust, kind: database.kind, startedAt })
+  .then(({ removed }) => app.log.info({ removed }, '启动检查完成：已清理无记录的存储文件'))
+  .catch((error: unknown) => app.log.warn({ err: error }, '启动检查未完成：清理存储文件失败'))
 
 const lines = [
   '',

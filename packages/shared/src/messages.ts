@@ -142,6 +142,8 @@ export const messages = {
   noActivatableSealTypes: '暂无可激活的印章类型',
   noChangeableSeals: '暂无可变更的印章',
   personalSealExists: '个人名章正在申请中或生效中，请勿重新申请！',
+  /** Ours: a unit applying again for a seal type it holds (the picker marks it （已申请）, 001 step 1). */
+  sealTypeAlreadyHeld: '该类型印章已申请，请勿重复申请！',
   draftFound: '检测到您有暂存的数据，是否继续申请?',
   nothingChanged: '检查到信息未发生更新，不可进行变更，请返回确认信息',
   legalApplicantNothingChanged: '企业名称与法人姓名未发生变化，无需变更',

@@ -16,6 +16,8 @@ export const fileMessages = {
   empty: '文件内容为空',
 } as const
 
+export type PreparedFile = typeof files.$inferInsert & { id: string; storageKey: string }
+
 /**
  * Stores an uploaded file for its owner after checking what it really is: the type comes from the
  * bytes (magic numbers), so a script renamed to .png is refused.
@@ -27,7 +29,19 @@ export async function saveFile(options: {
   bytes: Buffer
   originalName: string
 }): Promise<StoredFile> {
-  const { db, store, bytes } = options
+  const prepared = await storeFileBytes(options)
+  const [row] = await options.db.insert(files).values(prepared).returning()
+  return row!
+}
+
+/**
+ * The first half of saving a file: checks the bytes and writes them durably to the store, answering the
+ * row to insert. A flow that records the file together with what points at it inserts the row in its own
+ * transaction (decisions.md "Crash safety"); should it never commit, the stored bytes are an orphan that
+ * start-up removes (files/repair.ts).
+ */
+export async function storeFileBytes(options: { store: FileStore; ownerAccountId: string | null; bytes: Buffer; originalName: string }): Promise<PreparedFile> {
+  const { store, bytes } = options
   if (bytes.length === 0) throw businessError(fileMessages.empty)
   if (bytes.length > MAX_UPLOAD_BYTES) throw businessError(fileMessages.tooLarge)
   const detected = await fileTypeFromBuffer(bytes)
@@ -37,18 +51,15 @@ export async function saveFile(options: {
   const now = new Date()
   const storageKey = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`
   await store.put(storageKey, bytes)
-  const [row] = await db
-    .insert(files)
-    .values({
-      ownerAccountId: options.ownerAccountId,
-      originalName: sanitizeName(options.originalName, detected.ext),
-      mediaType,
-      size: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      storageKey,
-    })
-    .returning()
-  return row!
+  return {
+    id: randomUUID(),
+    ownerAccountId: options.ownerAccountId,
+    originalName: sanitizeName(options.originalName, detected.ext),
+    mediaType,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    storageKey,
+  }
 }
 
 /**

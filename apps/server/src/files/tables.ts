@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { accounts } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
 
@@ -15,5 +15,6 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerAccountId)],
+  // storage_key: the start-up sweep asks which stored objects a row points at (files/repair.ts).
+  (t) => [index('files_owner_idx').on(t.ownerAccountId), uniqueIndex('files_storage_key_idx').on(t.storageKey)],
 )

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { renderPersonalSeal } from '@seal/seal/personal-seal'
+import { sealStatusHeld } from '@seal/shared/codes/seal-status'
 import type { PersonalApplyBody, PersonalApplyDraft, PersonalIdentityBody, PersonalSealStyleCode } from '@seal/shared/api/personal-seal'
 import { messages, messageTemplates } from '@seal/shared/messages'
 import { isOldEnough } from '@seal/shared/rules/id-card'
@@ -16,8 +17,6 @@ import { personalSealApplications, type PersonalSealApplication } from './tables
 export const PERSONAL_SEAL_TYPE = '1000'
 /** Validity of a personal name seal's certificate (the spec does not say; docs/decisions.md). */
 export const PERSONAL_SEAL_VALID_YEARS = 3
-/** Seal statuses (wide reading) that count as "applying or in effect" (spec 002 §5). */
-const activeStatuses = ['1', '4', '5', '7', '8', '12', '13']
 
 export const personalSealMessages = {
   faceNotPassed: '人脸核验未通过，请先完成人脸识别',
@@ -35,7 +34,7 @@ export async function hasPersonalSeal(db: Database, personId: string): Promise<b
   const [row] = await db
     .select({ id: seals.id })
     .from(seals)
-    .where(and(eq(seals.personId, personId), eq(seals.sealTypeCode, PERSONAL_SEAL_TYPE), inArray(seals.status, activeStatuses)))
+    .where(and(eq(seals.personId, personId), eq(seals.sealTypeCode, PERSONAL_SEAL_TYPE), inArray(seals.status, [...sealStatusHeld])))
     .limit(1)
   return Boolean(row)
 }
@@ -181,12 +180,16 @@ export async function recordAgreements(db: Database, caller: Caller, files: { ke
 
 /**
  * Step 6 (POST /seal-apply/apply/save/person): every earlier step must be on record for this person;
- * the seal is made through the trust core (key, certificate, image, PIN) and the application closed.
+ * the seal is made through the trust core (key, certificate, image, PIN) and the application closed in
+ * the same transaction. The database lets one seal through per person however many submissions race
+ * (seals_one_personal_seal_idx); the others are told a seal exists.
  */
 export async function submitPersonalApplication(options: { trust: Trust; caller: Caller; body: PersonalApplyBody; faceRequired: boolean }) {
   const { trust, caller, body } = options
   assertPersonal(caller)
   if (body.personIdentity !== caller.person.identityNo || body.personName !== caller.person.name) throw notFound()
+  // A seal made by a submission just before closed the draft: say that, not that steps are missing.
+  if (await hasPersonalSeal(trust.db, caller.person.id)) throw businessError(messages.personalSealExists)
   const draft = await requireDraft(trust.db, caller)
   const complete =
     draft.identityChecked &&
@@ -196,7 +199,6 @@ export async function submitPersonalApplication(options: { trust: Trust; caller:
     draft.agreementFiles.length > 0 &&
     draft.signatureId
   if (!complete) throw businessError(personalSealMessages.stepsMissing)
-  if (await hasPersonalSeal(trust.db, caller.person.id)) throw businessError(messages.personalSealExists)
 
   const { png } = await renderPersonalSeal({ name: caller.person.name, style: body.style })
   const start = trust.now()
@@ -212,10 +214,34 @@ export async function submitPersonalApplication(options: { trust: Trust; caller:
     pin: body.pin,
     useType: '2',
     actorAccountId: caller.accountId,
+    inSameTransaction: async (tx, seal) => {
+      await tx
+        .update(personalSealApplications)
+        .set({ status: 'done', style: body.style, sealId: seal.id, step: 6, updatedAt: new Date() })
+        .where(eq(personalSealApplications.id, draft.id))
+    },
   })
-  await trust.db
-    .update(personalSealApplications)
-    .set({ status: 'done', style: body.style, sealId: made.seal.id, step: 6, updatedAt: new Date() })
-    .where(eq(personalSealApplications.id, draft.id))
   return { applyId: draft.id, sealId: made.seal.id }
+}
+
+/**
+ * Start-up repair: closes open drafts of people who hold a personal name seal. The submission closes its
+ * draft in the seal's own transaction, so only data from before that rule, or a draft opened while a
+ * seal was being made, can be in this state. A draft older than the seal led to it (done); a newer one
+ * can never be submitted (abandoned).
+ */
+export async function closeDraftsOfMadeSeals(db: Database): Promise<number> {
+  const stale = await db
+    .select({ draftId: personalSealApplications.id, draftCreatedAt: personalSealApplications.createdAt, sealId: seals.id, sealCreatedAt: seals.createdAt })
+    .from(personalSealApplications)
+    .innerJoin(seals, eq(seals.personId, personalSealApplications.personId))
+    .where(and(eq(personalSealApplications.status, 'draft'), eq(seals.sealTypeCode, PERSONAL_SEAL_TYPE), inArray(seals.status, [...sealStatusHeld])))
+  for (const row of stale) {
+    const madeFromIt = row.draftCreatedAt <= row.sealCreatedAt
+    await db
+      .update(personalSealApplications)
+      .set(madeFromIt ? { status: 'done', sealId: row.sealId, updatedAt: new Date() } : { status: 'abandoned', updatedAt: new Date() })
+      .where(and(eq(personalSealApplications.id, row.draftId), eq(personalSealApplications.status, 'draft')))
+  }
+  return stale.length
 }

@@ -1,6 +1,7 @@
 import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core'
 import { persons } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
+import { files } from '../files/tables.ts'
 import { seals } from '../seals/tables.ts'
 
 /**
@@ -21,6 +22,8 @@ export const sealUseRecords = pgTable(
     fileName: text('file_name').notNull(),
     /** SHA-256 (hex) of the signed document, so a record can be matched to a file. */
     documentSha256: text('document_sha256').notNull(),
+    /** The signed document as stored; written before this record, so the record never points at nothing. */
+    documentFileId: text('document_file_id').references(() => files.id),
     businessName: text('business_name'),
     platformName: text('platform_name'),
     remark: text('remark'),

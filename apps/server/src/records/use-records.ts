@@ -10,6 +10,8 @@ export type SealUseInput = {
   fileName: string
   /** SHA-256 (hex) of the signed document. */
   documentSha256: string
+  /** The signed document's file, already stored (decisions.md "Crash safety"). */
+  documentFileId?: string | null
   businessName?: string | null
   platformName?: string | null
   remark?: string | null
@@ -17,7 +19,7 @@ export type SealUseInput = {
 
 /**
  * Writes the use record of one signature (spec 000 §3 "Use record"). Every signature made with a seal
- * calls this, after the signed document exists.
+ * calls this, after the signed document is stored, in the transaction that records the stored file.
  *
  * @example
  * await recordSealUse(app.db, { sealId, userPersonId: caller.person.id, fileName: '授权书.pdf', documentSha256 })
@@ -40,6 +42,7 @@ export async function recordSealUse(db: Database, input: SealUseInput): Promise<
       userName,
       fileName: input.fileName,
       documentSha256: input.documentSha256.toLowerCase(),
+      documentFileId: input.documentFileId ?? null,
       businessName: input.businessName ?? null,
       platformName: input.platformName ?? null,
       remark: input.remark ?? null,

@@ -1,4 +1,7 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sealStatusHeld } from '@seal/shared/codes/seal-status'
+import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { persons, units } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
 import { files } from '../files/tables.ts'
@@ -12,6 +15,21 @@ import { files } from '../files/tables.ts'
  * the server's own lifecycle); screens that use the management reading map it per call. The two readings
  * agree on the codes this module writes (1 valid, 2 cancelled, 4 pending activation).
  */
+/** At most one personal name seal applied for or in effect per person (002 §5). */
+export const ONE_PERSONAL_SEAL_INDEX = 'seals_one_personal_seal_idx'
+/** At most one seal of each named type (01 … 05) applied for or in effect per unit; other-type (99) seals are many. */
+export const ONE_UNIT_SEAL_PER_TYPE_INDEX = 'seals_one_unit_seal_per_type_idx'
+
+const quoted = (codes: readonly string[]) => codes.map((c) => `'${c}'`).join(', ')
+const heldList = quoted(sealStatusHeld)
+const singleUnitTypes = quoted([
+  sealTypeCode.UNIT_OFFICIAL,
+  sealTypeCode.FINANCE,
+  sealTypeCode.INVOICE,
+  sealTypeCode.CONTRACT,
+  sealTypeCode.LEGAL_REPRESENTATIVE_NAME,
+])
+
 export const seals = pgTable(
   'seals',
   {
@@ -47,6 +65,13 @@ export const seals = pgTable(
     index('seals_unit_idx').on(t.unitId),
     index('seals_person_idx').on(t.personId),
     index('seals_code_idx').on(t.sealCode, t.sealTypeCode),
+    // The "only one" rules live here, so concurrent submissions cannot both pass a check (decisions.md).
+    uniqueIndex(ONE_PERSONAL_SEAL_INDEX)
+      .on(t.personId)
+      .where(sql.raw(`seal_type_code = '${sealTypeCode.PERSONAL_NAME}' and status in (${heldList})`)),
+    uniqueIndex(ONE_UNIT_SEAL_PER_TYPE_INDEX)
+      .on(t.unitId, t.sealTypeCode)
+      .where(sql.raw(`unit_id is not null and seal_type_code in (${singleUnitTypes}) and status in (${heldList})`)),
   ],
 )
 

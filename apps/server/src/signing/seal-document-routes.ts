@@ -7,7 +7,7 @@ import { signErrorMessages } from '@seal/pdf/sign/sign-errors'
 import { pngDimensions } from '@seal/shared/image-limits'
 import { callerOf } from '../plugins/auth.ts'
 import { businessError } from '../errors.ts'
-import { findReadableFile, saveFile } from '../files/service.ts'
+import { findReadableFile } from '../files/service.ts'
 import { files } from '../files/tables.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { visibleSeal } from '../seals/queries.ts'
@@ -66,10 +66,8 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         height,
       }
 
-      const signed = await sealDocument(app.trust, { caller, sealId: seal.id, pin: body.pin, pdf, placement, fileName: source.originalName, remark: body.remark })
-      const name = source.originalName.replace(/\.pdf$/i, '')
-      const file = await saveFile({ db: app.db, store: app.files, ownerAccountId: caller.accountId, bytes: Buffer.from(signed.pdf), originalName: `${name}（已签章）.pdf` })
-      return ok({ fileId: file.id, fileName: file.originalName, sha256: signed.sha256 }, '签章成功')
+      const { file, sha256 } = await sealDocument(app.trust, { caller, sealId: seal.id, pin: body.pin, pdf, placement, fileName: source.originalName, remark: body.remark })
+      return ok({ fileId: file.id, fileName: file.originalName, sha256 }, '签章成功')
     },
   )
 }

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm'
 import { createSignedData, type TimestampAuthority } from '@seal/pdf/pki/cms'
 import { completeSignature, reservedContentsBytes, type PdfSigner } from '@seal/pdf/sign/sign-pdf'
 import type { Caller } from '../auth/caller.ts'
+import type { Database } from '../db/client.ts'
+import { storeFileBytes, type StoredFile } from '../files/service.ts'
 import { files } from '../files/tables.ts'
 import { recordSealUse } from '../records/use-records.ts'
 import { seals } from '../seals/tables.ts'
@@ -28,10 +30,14 @@ export type SealDocumentInput = {
 
 /**
  * Applies a seal to a PDF (issue #3 items 7 and 9): the caller's PIN unlocks the seal's key, the seal image
- * is the visible appearance, the signature is appended as an incremental update, and the use is recorded
- * with the signed document's hash. The one function the application, authorization and binding flows call.
+ * is the visible appearance, the signature is appended as an incremental update, the signed copy is stored
+ * as a new file of the caller's, and the use is recorded with it. The one function the application,
+ * authorization and binding flows call.
+ *
+ * Write order (decisions.md "Crash safety"): the signed bytes are stored durably first, then the file row
+ * and the use record are written in one transaction, so a use record always points at a stored document.
  */
-export async function sealDocument(trust: Trust, input: SealDocumentInput): Promise<{ pdf: Uint8Array; sha256: string }> {
+export async function sealDocument(trust: Trust, input: SealDocumentInput): Promise<{ pdf: Uint8Array; sha256: string; file: StoredFile }> {
   const signer = await signerForSeal(trust, { sealId: input.sealId, pin: input.pin, caller: input.caller })
   const [seal] = await trust.db.select().from(seals).where(eq(seals.id, input.sealId))
   const [image] = await trust.db.select().from(files).where(eq(files.id, seal!.imageFileId))
@@ -46,16 +52,27 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
     timestampAuthority: timestampAuthority(trust),
   })
   const sha256 = createHash('sha256').update(pdf).digest('hex')
-  await recordSealUse(trust.db, {
-    sealId: input.sealId,
-    userPersonId: input.caller.person.id,
-    fileName: input.fileName,
-    documentSha256: sha256,
-    businessName: input.businessName,
-    platformName: input.platformName,
-    remark: input.remark,
+  const stored = await storeFileBytes({
+    store: trust.files,
+    ownerAccountId: input.caller.accountId,
+    bytes: Buffer.from(pdf),
+    originalName: `${input.fileName.replace(/\.pdf$/i, '')}（已签章）.pdf`,
   })
-  return { pdf, sha256 }
+  const file = await trust.db.transaction(async (tx) => {
+    const [row] = await tx.insert(files).values(stored).returning()
+    await recordSealUse(tx as unknown as Database, {
+      sealId: input.sealId,
+      userPersonId: input.caller.person.id,
+      fileName: input.fileName,
+      documentSha256: sha256,
+      documentFileId: stored.id,
+      businessName: input.businessName,
+      platformName: input.platformName,
+      remark: input.remark,
+    })
+    return row!
+  })
+  return { pdf, sha256, file }
 }
 
 /**

@@ -93,7 +93,8 @@ export function multipart(file: { name: string; bytes: Buffer | Uint8Array; type
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh PostgreSQL database on DATABASE_URL's server, dropped by `drop`. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL')
   const { default: pg } = await import('pg')

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { count, desc, eq, sql } from 'drizzle-orm'
 import { Certificate } from 'pkijs'
 import type { Database } from '../db/client.ts'
 import { KeyUnwrapError } from './key-wrap.ts'
@@ -213,18 +213,14 @@ export async function issuingCaKey(trust: Trust, ca: CertificateAuthority): Prom
 
 /**
  * Signs and stores a new CRL listing every revoked seal certificate, with the next CRL number; valid
- * 7 days. Called on each revocation and whenever the current one is close to its nextUpdate.
+ * 7 days. `currentCrl` calls it whenever the stored one no longer matches the database.
  */
-export async function publishCrl(trust: Trust): Promise<Uint8Array> {
+export async function publishCrl(trust: Trust, options: { onlyIfStale?: boolean } = {}): Promise<Uint8Array> {
   const ca = await loadCertificateAuthority(trust)
   const key = await issuingCaKey(trust, ca)
   return trust.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CRL_LOCK})`)
-    const [last] = await tx
-      .select({ crlNumber: trustCrls.crlNumber })
-      .from(trustCrls)
-      .orderBy(desc(trustCrls.crlNumber))
-      .limit(1)
+    const [last] = await tx.select().from(trustCrls).orderBy(desc(trustCrls.crlNumber)).limit(1)
     const revoked = await tx
       .select({
         serialNumber: sealCredentials.serialNumber,
@@ -234,6 +230,8 @@ export async function publishCrl(trust: Trust): Promise<Uint8Array> {
       .from(sealCredentials)
       .where(eq(sealCredentials.status, 'revoked'))
       .orderBy(sealCredentials.revokedAt)
+    // Another request published while this one waited for the lock.
+    if (options.onlyIfStale && last && isCurrent(trust, last, revoked.length)) return last.der
     const thisUpdate = wholeSeconds(trust.now())
     const nextUpdate = new Date(thisUpdate.getTime() + CRL_LIFETIME_MS)
     const crlNumber = (last?.crlNumber ?? 0) + 1
@@ -250,14 +248,27 @@ export async function publishCrl(trust: Trust): Promise<Uint8Array> {
         reasonCode: r.reasonCode ?? 0,
       })),
     })
-    await tx.insert(trustCrls).values({ crlNumber, der, thisUpdate, nextUpdate })
+    await tx.insert(trustCrls).values({ crlNumber, der, thisUpdate, nextUpdate, revokedCount: revoked.length })
     return der
   })
 }
 
-/** The current CRL (DER), re-signed first when it is missing or within a day of its nextUpdate. */
+/**
+ * The current CRL (DER), derived from the database: the stored one while it lists as many revoked
+ * certificates as the database holds and is more than a day from its nextUpdate, else a new one. A
+ * revocation is on the served CRL from its commit on, even when the process died before publishing.
+ * Revocations are never undone, so the count tells whether the set changed.
+ */
 export async function currentCrl(trust: Trust): Promise<Uint8Array> {
   const [latest] = await trust.db.select().from(trustCrls).orderBy(desc(trustCrls.crlNumber)).limit(1)
-  if (latest && latest.nextUpdate.getTime() - trust.now().getTime() > CRL_REFRESH_MS) return latest.der
-  return publishCrl(trust)
+  const [revoked] = await trust.db
+    .select({ count: count() })
+    .from(sealCredentials)
+    .where(eq(sealCredentials.status, 'revoked'))
+  if (latest && isCurrent(trust, latest, revoked?.count ?? 0)) return latest.der
+  return publishCrl(trust, { onlyIfStale: true })
+}
+
+function isCurrent(trust: Trust, crl: { revokedCount: number | null; nextUpdate: Date }, revokedCount: number) {
+  return crl.revokedCount === revokedCount && crl.nextUpdate.getTime() - trust.now().getTime() > CRL_REFRESH_MS
 }

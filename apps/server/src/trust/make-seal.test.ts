@@ -6,7 +6,7 @@ import { seals } from '../seals/tables.ts'
 import { currentCrl, loadCertificateAuthority } from './ca.ts'
 import { makeSeal, revokeSeal } from './make-seal.ts'
 import { sealCredentials, sealPins } from './tables.ts'
-import { openssl, sealImage, sealInput, startTrustFixture, type TrustFixture } from './testing.ts'
+import { openssl, replaceSeal, sealImage, sealInput, startTrustFixture, type TrustFixture } from './testing.ts'
 import { readSealInfo, toPem } from './x509.ts'
 
 const certText = (der: Uint8Array) =>
@@ -128,13 +128,13 @@ describe('making a seal', () => {
   })
 
   it('makes an RSA 2048 seal when asked', async () => {
-    const made = await makeSeal(f.trust, await sealInput(f.unitOwner, { algorithm: 'RSA_2048' }))
+    const made = await replaceSeal(f, await sealInput(f.unitOwner, { algorithm: 'RSA_2048' }))
     expect(certText(made.credential.certificateDer)).toContain('Public-Key: (2048 bit)')
     expect(verify(made.credential.certificateDer)).toContain('leaf.pem: OK')
   })
 
   it('stores the private key only wrapped and the PIN only as an argon2id hash', async () => {
-    const made = await makeSeal(f.trust, await sealInput(f.unitOwner))
+    const made = await replaceSeal(f, await sealInput(f.unitOwner))
     const [credential] = await f.db
       .select()
       .from(sealCredentials)
@@ -175,7 +175,7 @@ describe('making a seal', () => {
   })
 
   it('revokes a cancelled seal: the CRL lists its serial and openssl then refuses the certificate', async () => {
-    const made = await makeSeal(f.trust, await sealInput(f.unitOwner))
+    const made = await replaceSeal(f, await sealInput(f.unitOwner))
     expect(verify(made.credential.certificateDer, ['-crl_check'], await currentCrl(f.trust))).toContain(
       'leaf.pem: OK',
     )

@@ -1,11 +1,15 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { sealStatusWide, type SealStatusWide } from '@seal/shared/codes/seal-status'
+import { messages } from '@seal/shared/messages'
 import { recordAudit } from '../audit/record.ts'
+import type { Database } from '../db/client.ts'
+import { uniqueViolationOf } from '../db/errors.ts'
 import { businessError, invalidInput, notFound } from '../errors.ts'
-import { saveFile } from '../files/service.ts'
-import { seals, type Seal } from '../seals/tables.ts'
-import { issuingCaKey, loadCertificateAuthority, publishCrl } from './ca.ts'
+import { storeFileBytes } from '../files/service.ts'
+import { files } from '../files/tables.ts'
+import { ONE_PERSONAL_SEAL_INDEX, ONE_UNIT_SEAL_PER_TYPE_INDEX, seals, type Seal } from '../seals/tables.ts'
+import { currentCrl, issuingCaKey, loadCertificateAuthority } from './ca.ts'
 import { crlUrl, issuingCaUrl, type Trust } from './context.ts'
 import { trustMessages } from './messages.ts'
 import { checkPinRule, hashSealPin } from './pin.ts'
@@ -48,6 +52,11 @@ export type MakeSealInput = {
   useType?: string
   /** The account that caused the making, kept as the image file's owner and in the audit trail. */
   actorAccountId?: string | null
+  /**
+   * What the flow writes with the seal, in the same transaction (closing its application): the seal and
+   * the flow's record are both there after a crash, or neither is.
+   */
+  inSameTransaction?: (tx: Database, seal: Seal) => Promise<void>
 }
 
 export type SealCredentialSummary = {
@@ -66,7 +75,10 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 /**
  * Makes a seal: a fresh key pair (ECDSA P-256 unless RSA 2048 is asked for), a certificate from the issuing
  * CA naming the owner, the seal type and code and the image's SHA-256, valid certStartTime..certEndTime;
- * the wrapped key, the image (files service) and the PIN hash. Everything is written in one transaction.
+ * the wrapped key, the image (files service) and the PIN hash. The image's bytes are stored first, then
+ * every row is written in one transaction. The database refuses a second seal where the spec allows only
+ * one (a person's name seal, a unit's seal of a named type), whatever the concurrency: that refusal is
+ * answered with the spec's message.
  *
  * Certificate subject:
  * - unit: C=CN, O=<unit name>, organizationIdentifier=NTRCN-<credit code> (ETSI EN 319 412-1 form), CN=<seal name>;
@@ -119,54 +131,62 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
   const wrappedPrivateKey = await trust.keys.wrap(keys.pkcs8, sealKeyContext(sealId, credentialId))
   keys.pkcs8.fill(0)
   const pinHash = input.pin === undefined ? undefined : await hashSealPin(input.pin)
-  const image = await saveFile({
-    db: trust.db,
+  const image = await storeFileBytes({
     store: trust.files,
     ownerAccountId: input.actorAccountId ?? null,
     bytes: Buffer.from(input.image),
     originalName: `${sealName}.png`,
   })
 
-  const seal = await trust.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(seals)
-      .values({
-        id: sealId,
-        ownerKind: input.owner.kind,
-        unitId: input.owner.kind === 'unit' ? input.owner.unitId : null,
-        personId: input.owner.kind === 'person' ? input.owner.personId : null,
-        sealName,
-        sealTypeCode: input.sealTypeCode,
-        sealCode,
-        status: input.status ?? sealStatusWide.VALID,
-        useType: input.useType ?? '2',
-        imageFileId: image.id,
-        imageSha256,
-        certStartTime,
-        certEndTime,
+  let seal: Seal
+  try {
+    seal = await trust.db.transaction(async (tx) => {
+      await tx.insert(files).values(image)
+      const [row] = await tx
+        .insert(seals)
+        .values({
+          id: sealId,
+          ownerKind: input.owner.kind,
+          unitId: input.owner.kind === 'unit' ? input.owner.unitId : null,
+          personId: input.owner.kind === 'person' ? input.owner.personId : null,
+          sealName,
+          sealTypeCode: input.sealTypeCode,
+          sealCode,
+          status: input.status ?? sealStatusWide.VALID,
+          useType: input.useType ?? '2',
+          imageFileId: image.id,
+          imageSha256,
+          certStartTime,
+          certEndTime,
+        })
+        .returning()
+      await tx.insert(sealCredentials).values({
+        id: credentialId,
+        sealId,
+        algorithm,
+        publicKeyDer: keys.spki,
+        wrappedPrivateKey,
+        wrappingKeyId: trust.keys.keyId,
+        certificateDer,
+        serialNumber,
+        notBefore: certStartTime,
+        notAfter: certEndTime,
       })
-      .returning()
-    await tx.insert(sealCredentials).values({
-      id: credentialId,
-      sealId,
-      algorithm,
-      publicKeyDer: keys.spki,
-      wrappedPrivateKey,
-      wrappingKeyId: trust.keys.keyId,
-      certificateDer,
-      serialNumber,
-      notBefore: certStartTime,
-      notAfter: certEndTime,
+      if (pinHash) await tx.insert(sealPins).values({ sealId, pinHash })
+      await recordAudit(tx as unknown as Database, {
+        accountId: input.actorAccountId,
+        action: 'seal.made',
+        target: sealId,
+        detail: { serialNumber, algorithm, sealTypeCode: input.sealTypeCode },
+      })
+      await input.inSameTransaction?.(tx as unknown as Database, row!)
+      return row!
     })
-    if (pinHash) await tx.insert(sealPins).values({ sealId, pinHash })
-    return row!
-  })
-  await recordAudit(trust.db, {
-    accountId: input.actorAccountId,
-    action: 'seal.made',
-    target: sealId,
-    detail: { serialNumber, algorithm, sealTypeCode: input.sealTypeCode },
-  })
+  } catch (error) {
+    // Nothing points at the image: remove it now (start-up would otherwise sweep it).
+    await trust.files.remove(image.storageKey).catch(() => {})
+    throw heldSealRefusal(error) ?? error
+  }
   return {
     seal,
     credential: {
@@ -178,6 +198,14 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
       notAfter: certEndTime,
     },
   }
+}
+
+/** The spec's answer when a unique index says the owner already holds such a seal. */
+function heldSealRefusal(error: unknown) {
+  const index = uniqueViolationOf(error)
+  if (index === ONE_PERSONAL_SEAL_INDEX) return businessError(messages.personalSealExists)
+  if (index === ONE_UNIT_SEAL_PER_TYPE_INDEX) return businessError(messages.sealTypeAlreadyHeld)
+  return undefined
 }
 
 /** The wrapped-key context of a seal key: binds the blob to its seal and credential rows. */
@@ -220,7 +248,8 @@ export type RevokeSealInput = {
 }
 
 /**
- * Cancels a seal: status 2 (cancelled), its certificates revoked and a new CRL published at once. Calling
+ * Cancels a seal: status 2 (cancelled), its certificates revoked, and the CRL, which follows the revoked
+ * certificates in the database, re-signed at once. Calling
  * it again for a cancelled seal changes nothing and answers no serials (cascades may repeat safely).
  */
 export async function revokeSeal(
@@ -248,7 +277,7 @@ export async function revokeSeal(
         })
         .where(eq(seals.id, input.sealId))
     }
-    return tx
+    const serials = await tx
       .update(sealCredentials)
       .set({
         status: 'revoked',
@@ -258,15 +287,17 @@ export async function revokeSeal(
       })
       .where(and(eq(sealCredentials.sealId, input.sealId), ne(sealCredentials.status, 'revoked')))
       .returning({ serialNumber: sealCredentials.serialNumber })
+    if (serials.length > 0) {
+      await recordAudit(tx as unknown as Database, {
+        accountId: input.actorAccountId,
+        action: 'seal.revoked',
+        target: input.sealId,
+        detail: { reason: input.reason, reasonCode },
+      })
+    }
+    return serials
   })
-  if (revoked.length > 0) {
-    await publishCrl(trust)
-    await recordAudit(trust.db, {
-      accountId: input.actorAccountId,
-      action: 'seal.revoked',
-      target: input.sealId,
-      detail: { reason: input.reason, reasonCode },
-    })
-  }
+  // Signed now so the next fetch is fast; the served CRL follows the database even if this never runs.
+  if (revoked.length > 0) await currentCrl(trust)
   return { revokedSerialNumbers: revoked.map((r) => r.serialNumber) }
 }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { faceVerifications } from '../identity/tables.ts'
-import { makeSeal } from './make-seal.ts'
 import {
   changeSealPin,
   issuePinChangeKey,
@@ -12,7 +11,7 @@ import {
   verifySealPin,
 } from './pin.ts'
 import { sealPins } from './tables.ts'
-import { sealInput, startTrustFixture, type TrustFixture } from './testing.ts'
+import { replaceSeal, sealInput, startTrustFixture, type TrustFixture } from './testing.ts'
 
 describe('the seal PIN', () => {
   let f: TrustFixture
@@ -22,7 +21,7 @@ describe('the seal PIN', () => {
   afterAll(() => f.close())
 
   const newSeal = async (pin = 'abc123') =>
-    (await makeSeal(f.trust, await sealInput(f.personOwner, { pin }))).seal.id
+    (await replaceSeal(f, await sealInput(f.personOwner, { pin }))).seal.id
 
   it('is stored as an argon2id hash with the OWASP parameters', async () => {
     const sealId = await newSeal()
@@ -90,7 +89,7 @@ describe('the seal PIN', () => {
   })
 
   it('says the PIN is not set yet for a seal made without one', async () => {
-    const { seal } = await makeSeal(f.trust, await sealInput(f.personOwner, { pin: undefined, status: '4' }))
+    const { seal } = await replaceSeal(f, await sealInput(f.personOwner, { pin: undefined, status: '4' }))
     expect(await verifySealPin(f.db, { sealId: seal.id, pin: 'abc123' })).toMatchObject({
       ok: false,
       reason: 'not-set',

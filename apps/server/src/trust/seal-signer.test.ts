@@ -1,10 +1,10 @@
 import { X509Certificate, verify } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadCertificateAuthority } from './ca.ts'
-import { makeSeal, revokeSeal } from './make-seal.ts'
+import { revokeSeal } from './make-seal.ts'
 import { verifySealPin } from './pin.ts'
 import { signerForAuthorizedUse, signerForSeal } from './seal-signer.ts'
-import { sealInput, startTrustFixture, type TrustFixture } from './testing.ts'
+import { replaceSeal, sealInput, startTrustFixture, type TrustFixture } from './testing.ts'
 
 describe('signing with a seal', () => {
   let f: TrustFixture
@@ -18,7 +18,7 @@ describe('signing with a seal', () => {
     verify('sha256', data, new X509Certificate(leafDer).publicKey, signature)
 
   it("gives the holder a signer whose signatures verify with the seal's certificate, chain leaf → issuing → root", async () => {
-    const { seal, credential } = await makeSeal(f.trust, await sealInput(f.personOwner))
+    const { seal, credential } = await replaceSeal(f, await sealInput(f.personOwner))
     const signer = await signerForSeal(f.trust, {
       sealId: seal.id,
       pin: 'abc123',
@@ -37,8 +37,8 @@ describe('signing with a seal', () => {
   })
 
   it('signs with an RSA seal too', async () => {
-    const { seal, credential } = await makeSeal(
-      f.trust,
+    const { seal, credential } = await replaceSeal(
+      f,
       await sealInput(f.unitOwner, { algorithm: 'RSA_2048' }),
     )
     const signer = await signerForSeal(f.trust, {
@@ -51,7 +51,7 @@ describe('signing with a seal', () => {
   })
 
   it("lets the unit's legal representative and its company account use a unit seal, and no one else", async () => {
-    const { seal } = await makeSeal(f.trust, await sealInput(f.unitOwner))
+    const { seal } = await replaceSeal(f, await sealInput(f.unitOwner))
     await expect(
       signerForSeal(f.trust, { sealId: seal.id, pin: 'abc123', caller: await f.callerFor('legal') }),
     ).resolves.toBeDefined()
@@ -72,14 +72,14 @@ describe('signing with a seal', () => {
   })
 
   it('refuses a wrong PIN and says how many tries are left', async () => {
-    const { seal } = await makeSeal(f.trust, await sealInput(f.personOwner))
+    const { seal } = await replaceSeal(f, await sealInput(f.personOwner))
     await expect(
       signerForSeal(f.trust, { sealId: seal.id, pin: 'wrong1', caller: await f.callerFor('person') }),
     ).rejects.toThrow('印章密码错误，还可尝试4次')
   })
 
   it('refuses a cancelled seal without spending a PIN try', async () => {
-    const { seal } = await makeSeal(f.trust, await sealInput(f.personOwner))
+    const { seal } = await replaceSeal(f, await sealInput(f.personOwner))
     await revokeSeal(f.trust, { sealId: seal.id, reason: '印章注销' })
     await expect(
       signerForSeal(f.trust, { sealId: seal.id, pin: 'wrong1', caller: await f.callerFor('person') }),
@@ -89,8 +89,8 @@ describe('signing with a seal', () => {
 
   it('refuses a seal whose certificate has expired or is not valid yet', async () => {
     const now = new Date()
-    const { seal } = await makeSeal(
-      f.trust,
+    const { seal } = await replaceSeal(
+      f,
       await sealInput(f.personOwner, { certEndTime: new Date(now.getTime() + 60_000) }),
     )
     const caller = await f.callerFor('person')
@@ -102,8 +102,8 @@ describe('signing with a seal', () => {
     } finally {
       f.clock.fixed = null
     }
-    const later = await makeSeal(
-      f.trust,
+    const later = await replaceSeal(
+      f,
       await sealInput(f.personOwner, { certStartTime: new Date(now.getTime() + 24 * 3600_000) }),
     )
     await expect(signerForSeal(f.trust, { sealId: later.seal.id, pin: 'abc123', caller })).rejects.toThrow(
@@ -113,14 +113,14 @@ describe('signing with a seal', () => {
   })
 
   it('refuses a seal still waiting for activation', async () => {
-    const { seal } = await makeSeal(f.trust, await sealInput(f.personOwner, { status: '4' }))
+    const { seal } = await replaceSeal(f, await sealInput(f.personOwner, { status: '4' }))
     await expect(
       signerForSeal(f.trust, { sealId: seal.id, pin: 'abc123', caller: await f.callerFor('person') }),
     ).rejects.toThrow('印章尚未激活')
   })
 
   it('gives a signer for a use authorised elsewhere without asking the holder PIN', async () => {
-    const { seal, credential } = await makeSeal(f.trust, await sealInput(f.unitOwner))
+    const { seal, credential } = await replaceSeal(f, await sealInput(f.unitOwner))
     const signer = await signerForAuthorizedUse(f.trust, { sealId: seal.id })
     expect(verifies(credential.certificateDer, await signer.sign(data))).toBe(true)
   })

@@ -37,6 +37,8 @@ export const trustCrls = pgTable('trust_crls', {
   der: bytea('der').notNull(),
   thisUpdate: timestamp('this_update', { withTimezone: true }).notNull(),
   nextUpdate: timestamp('next_update', { withTimezone: true }).notNull(),
+  /** How many revoked certificates it lists: the served CRL is re-signed when the database holds more. */
+  revokedCount: integer('revoked_count'),
   createdAt: createdAt(),
 })
 

@@ -2,17 +2,19 @@ import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
+import { sealStatusHeld, sealStatusWide } from '@seal/shared/codes/seal-status'
 import sharp from 'sharp'
 import { persons, units } from '../auth/tables.ts'
 import type { Caller } from '../auth/caller.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { memoryFileStore } from '../files/store.ts'
+import { seals } from '../seals/tables.ts'
 import { ephemeralSecrets } from '../secrets.ts'
 import { demo, seedDemo } from '../seed.ts'
 import { ensureCertificateAuthority } from './ca.ts'
 import { createTrust, type Trust } from './context.ts'
-import type { MakeSealInput, SealOwner } from './make-seal.ts'
+import { makeSeal, type MadeSeal, type MakeSealInput, type SealOwner } from './make-seal.ts'
 
 /**
  * Test support for the trust module: an in-memory database with the demo unit and people, a CA, and a
@@ -92,6 +94,19 @@ export async function startTrustFixture(): Promise<TrustFixture> {
     callerFor,
     close: database.close,
   }
+}
+
+/**
+ * Makes a seal for an owner that these tests reuse, cancelling first the seal of that type the owner
+ * holds: the database lets a person hold one name seal and a unit one seal of each named type.
+ */
+export async function replaceSeal(f: Pick<TrustFixture, 'db' | 'trust'>, input: MakeSealInput): Promise<MadeSeal> {
+  const owner = input.owner.kind === 'unit' ? eq(seals.unitId, input.owner.unitId) : eq(seals.personId, input.owner.personId)
+  await f.db
+    .update(seals)
+    .set({ status: sealStatusWide.CANCELLED })
+    .where(and(owner, eq(seals.sealTypeCode, input.sealTypeCode), inArray(seals.status, [...sealStatusHeld])))
+  return makeSeal(f.trust, input)
 }
 
 /** A small red seal-like PNG; `variant` changes its pixels, so its hash. */

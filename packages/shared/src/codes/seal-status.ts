@@ -62,6 +62,21 @@ export const sealStatusWide = {
 } as const
 export type SealStatusWide = (typeof sealStatusWide)[keyof typeof sealStatusWide]
 
+/**
+ * Wide statuses in which a seal counts as applied for or in effect: the "only one" rules (one personal
+ * name seal per person, 002 §5; one seal of each type per unit, 001 step 1 （已申请）) count these, and
+ * the database holds the rules with partial unique indexes over exactly this set.
+ */
+export const sealStatusHeld = [
+  sealStatusWide.VALID,
+  sealStatusWide.PENDING_ACTIVATION,
+  sealStatusWide.PENDING_REVIEW,
+  sealStatusWide.AWAITING_MAKING,
+  sealStatusWide.UPDATING,
+  sealStatusWide.RENEWING,
+  sealStatusWide.UNDER_REVIEW,
+] as const satisfies readonly SealStatusWide[]
+
 /** Chinese labels of the wide reading (our wording). */
 export const sealStatusWideLabels: Record<SealStatusWide, string> = {
   '1': '有效',

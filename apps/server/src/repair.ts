@@ -1,0 +1,26 @@
+import type { Database } from './db/client.ts'
+import { sweepOrphanFiles } from './files/repair.ts'
+import { closeDraftsOfMadeSeals } from './personal-seal/service.ts'
+import { currentCrl } from './trust/ca.ts'
+import type { Trust } from './trust/context.ts'
+
+/**
+ * Start-up repair of what a crash can leave between two writes (decisions.md "Crash safety"): drafts
+ * whose seal was made are closed, and the CRL is re-signed if revocations committed after the last one.
+ * Use records need nothing: one is written only with its stored document, in one transaction.
+ */
+export async function repairAtStart(trust: Trust): Promise<{ draftsClosed: number }> {
+  const draftsClosed = await closeDraftsOfMadeSeals(trust.db)
+  await currentCrl(trust)
+  return { draftsClosed }
+}
+
+/**
+ * The slower half, run after the server listens: stored files no row points at. With PGlite this process
+ * is the only writer (the data folder is locked), so everything stored before it started is settled; with
+ * PostgreSQL other processes may be storing files right now, so only files older than an hour are swept.
+ */
+export async function sweepAfterStart(options: { db: Database; trust: Trust; kind: 'pglite' | 'postgres'; startedAt: Date }) {
+  const before = options.kind === 'pglite' ? options.startedAt : new Date(options.startedAt.getTime() - 3600_000)
+  return sweepOrphanFiles({ db: options.db, store: options.trust.files, before })
+}
