@@ -67,7 +67,11 @@ describe('注销印章: POST /seal/revokeNew', () => {
     // What it signed before stays intact, and the verifier says the seal has since been revoked.
     const { payload, headers } = multipart({ name: '合同（已签章）.pdf', bytes: signedBeforeCancel, type: 'application/pdf' })
     const verified = await t.app.inject({ method: 'POST', url: '/api/verify', payload, headers })
-    expect(verified.json().data.signatures[0]).toMatchObject({ documentUnchanged: true, revoked: true })
+    // The verdict is no longer a plain 有效: signed while in force, the seal since cancelled, on this date.
+    const report = verified.json().data.signatures[0]
+    expect(report).toMatchObject({ documentUnchanged: true, revoked: true, verdict: 'revoked' })
+    expect(report.revokedAt).toBeGreaterThan(Date.now() - 60_000)
+    expect(report.revokedAt).toBeLessThanOrEqual(Date.now())
   })
 
   it('lets the person apply for a personal name seal again once theirs is cancelled', async () => {
