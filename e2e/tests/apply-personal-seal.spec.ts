@@ -114,6 +114,17 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await expect(page).toHaveURL(/\/personal-seal-apply\/step-4$/)
   for (const [index, seed] of [2, 3, 4].entries()) {
     await expect(page.locator('.sign-counter')).toContainText(`${index + 1}/3`)
+    if (index === 1) {
+      // Someone else's hand is refused, and the person is told what to do, not only 识别不通过.
+      await writeOnBoard(page, page.getByLabel('签名区域'), handOf(77), 5)
+      await page.getByRole('button', { name: '确定' }).click()
+      const refusal = page.getByRole('dialog')
+      await expect(refusal).toContainText('识别不通过')
+      await expect(refusal).toContainText('与之前的签名不一致')
+      await snap(page, 'personal-4-signature-refused')
+      await refusal.getByRole('button', { name: '重新签名' }).click()
+      await expect(page.locator('.sign-counter')).toContainText('2/3')
+    }
     const saved = page.waitForRequest((request) => request.url().endsWith('/api/sign/handwriting/save'))
     const drawn = await writeOnBoard(page, page.getByLabel('签名区域'), hand, seed, { settle: index > 0 })
     await page.getByRole('button', { name: '确定' }).click()

@@ -51,6 +51,8 @@ describe('注销印章: POST /seal/revokeNew', () => {
   })
 
   it('cancels the seal with its password: the detail says who and why, the CRL lists it, it signs no more', async () => {
+    // CRL times are whole seconds: a revocation in the second of the signing could not be shown to follow it.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
     const answer = await revoke({ sealId, sealTypeCode: '1000', related: false, pin: 'seal2026' })
     expect(answer.body).toMatchObject({ resultStatus: '00', responseInfo: '注销成功', data: { revokedSealIds: [sealId] } })
 
