@@ -102,4 +102,9 @@ test('退出登录 on home ends the session and opens login, where another accou
   const second = newPerson('苏轼')
   await loginPersonal(page, second)
   await expect(page.getByText(`${second.name}，您好`)).toBeVisible()
+
+  // The sandbox outbox gives its times in Beijing time, as every screen does, and says so.
+  await page.goto('/dev/sms')
+  await expect(page.locator('.adm-list-item', { hasText: second.phone }).first()).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}（北京时间）/)
+  await snap(page, 'sms-outbox')
 })
