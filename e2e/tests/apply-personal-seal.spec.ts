@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { handOf, idCardPictures, uploadIdSide, writeOnBoard } from './personal-seal-support.ts'
-import { expectNoScroll, loginPersonal, newPerson, snap } from './support.ts'
+import { expectBadgeClearOf, expectNoScroll, loginPersonal, newPerson, snap } from './support.ts'
 
 /** pdfsig's verdict on each signature of a PDF, trusting only our CA's root certificate. */
 async function pdfsigTrustingOurCa(request: APIRequestContext, pdf: Buffer) {
@@ -45,6 +45,9 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await page.getByText('申请个人电子名章').click()
   await expect(page).toHaveURL(/\/personal-seal-apply\/show-flow$/)
   await expect(page.getByText('申请流程')).toBeVisible()
+  // 开始申请 is on screen whole on a 390×844 phone, and the sandbox badge covers none of it.
+  await expect(page.getByRole('button', { name: '开始申请' })).toBeInViewport({ ratio: 1 })
+  await expectBadgeClearOf(page, [page.getByRole('button', { name: '开始申请' }), page.getByRole('button', { name: '返回' })])
   await snap(page, 'personal-0-show-flow')
   await page.getByRole('button', { name: '开始申请' }).click()
 
@@ -55,6 +58,16 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await uploadIdSide(page, 'back', pictures.back)
   await expect(page.locator('.id-photo-field[data-side="front"]')).toContainText('识别成功', { timeout: 30_000 })
   await expect(page.locator('.id-photo-field[data-side="back"]')).toContainText('识别成功', { timeout: 30_000 })
+  // Each picture is named for what it is, and can be removed by a named button.
+  await expect(page.getByRole('button', { name: '删除身份证人像面' })).toBeVisible()
+  await expect(page.getByRole('button', { name: '删除身份证国徽面' })).toBeVisible()
+  // The whole card shows in its tile (fitted, not cropped to a square).
+  const thumbnail = page.locator('.id-photo-field[data-side="front"] .adm-image-uploader-cell')
+  const tile = (await thumbnail.boundingBox())!
+  expect(tile.width / tile.height).toBeCloseTo(85.6 / 54, 1)
+  await expect(thumbnail.locator('img')).toHaveCSS('object-fit', 'contain')
+  const picture = (await thumbnail.locator('img').boundingBox())!
+  expect(picture.width).toBeCloseTo(tile.width, 0)
   await snap(page, 'personal-1-identity')
   await page.getByRole('button', { name: '下一步' }).click()
 
@@ -65,14 +78,19 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await page.getByRole('button', { name: '开始识别' }).click()
   await expect(page.getByText('人脸验证成功').first()).toBeVisible()
 
-  // Agreements: read each one, then sign once by hand; the signed files come back.
+  // Agreements: shown to read, then signed once by hand; the first tap on the button opens the board.
   await expect(page).toHaveURL(/\/personal-seal-apply\/apply-agreement-sample$/)
-  const tabs = page.locator('.adm-tabs-tab')
-  await expect(tabs.first()).toBeVisible()
+  await expect(page.locator('.adm-tabs-tab').first()).toBeVisible()
   await expect(page.locator('.agreement-reader canvas, .agreement-reader img').first()).toBeVisible({ timeout: 20_000 })
+  // Once the first page is drawn the PDF加载中 toast does not stay over it.
+  await expect(page.getByText('PDF加载中')).toHaveCount(0)
+  const agree = page.getByRole('button', { name: '我已阅读并同意，手写签署' })
+  await expectBadgeClearOf(page, [agree])
   await snap(page, 'personal-3-agreement')
-  for (let i = 0; i < (await tabs.count()); i++) await tabs.nth(i).click()
-  await page.getByRole('button', { name: '我已阅读并同意，手写签署' }).click()
+  await agree.click()
+  await expect(page.getByLabel('签名区域')).toBeVisible()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/apply-agreement-sample$/)
+  await expectBadgeClearOf(page, [page.getByRole('button', { name: '确定' }), page.getByRole('button', { name: '重写' })])
   const signed = page.waitForResponse((response) => response.url().endsWith('/api/apply/signAgreement'))
   await writeOnBoard(page, page.getByLabel('签名区域'), hand, 1)
   await snap(page, 'personal-3-agreement-signing')
@@ -80,15 +98,37 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   const signedFiles: { key: string; fileId: string }[] = (await (await signed).json()).data
   await expect(page.getByText('已签署的协议')).toBeVisible()
   expect(signedFiles.length).toBeGreaterThan(0)
+  // The 签署成功 toast is still up; a tap (or a pen stroke on the next board) at its centre reaches what
+  // lies under it. (Toasts took those taps: the first strokes on step 4 were lost.)
+  await expect(page.getByText('签署成功')).toBeVisible()
+  const underToast = await page.evaluate(() => {
+    const toast = document.querySelector('.adm-toast-main')!.getBoundingClientRect()
+    return document.elementFromPoint(toast.x + toast.width / 2, toast.y + toast.height / 2)?.closest('.adm-toast-main') ? 'toast' : 'page'
+  })
+  expect(underToast).toBe('page')
   await snap(page, 'personal-3-agreement-signed')
   await page.getByRole('button', { name: '下一步' }).click()
 
-  // Step 4: three samples, counted, then one chosen as the signature.
+  // Step 4: three samples, counted, then one chosen as the signature. The first is written the moment the
+  // board shows (the 签署成功 toast still up): every stroke must arrive, none lost under the toast.
   await expect(page).toHaveURL(/\/personal-seal-apply\/step-4$/)
   for (const [index, seed] of [2, 3, 4].entries()) {
     await expect(page.locator('.sign-counter')).toContainText(`${index + 1}/3`)
-    await writeOnBoard(page, page.getByLabel('签名区域'), hand, seed)
+    if (index === 1) {
+      // Someone else's hand is refused, and the person is told what to do, not only 识别不通过.
+      await writeOnBoard(page, page.getByLabel('签名区域'), handOf(77), 5)
+      await page.getByRole('button', { name: '确定' }).click()
+      const refusal = page.getByRole('dialog')
+      await expect(refusal).toContainText('识别不通过')
+      await expect(refusal).toContainText('与之前的签名不一致')
+      await snap(page, 'personal-4-signature-refused')
+      await refusal.getByRole('button', { name: '重新签名' }).click()
+      await expect(page.locator('.sign-counter')).toContainText('2/3')
+    }
+    const saved = page.waitForRequest((request) => request.url().endsWith('/api/sign/handwriting/save'))
+    const drawn = await writeOnBoard(page, page.getByLabel('签名区域'), hand, seed, { settle: index > 0 })
     await page.getByRole('button', { name: '确定' }).click()
+    expect((await saved).postDataJSON().signData.strokes).toHaveLength(drawn)
     if (index === 0) await snap(page, 'personal-4-signature-sample')
   }
   await expect(page.getByRole('radio', { name: '签名1' })).toBeVisible()
@@ -100,6 +140,17 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await expect(page).toHaveURL(/\/personal-seal-apply\/step-5$/)
   const styles = page.getByRole('radiogroup', { name: '名章样式' }).getByRole('radio')
   await expect(styles).toHaveCount(3)
+  // The explanation of the styles: each picture stands apart from its title and its text.
+  await page.getByRole('link', { name: '名章样式说明' }).click()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-5-why$/)
+  const why = page.locator('.personal-section').first()
+  await expect(why.locator('img')).toBeVisible()
+  const pictureBox = (await why.locator('img').boundingBox())!
+  const captionBox = (await why.locator('p').first().boundingBox())!
+  expect(captionBox.y - (pictureBox.y + pictureBox.height)).toBeGreaterThanOrEqual(8)
+  await snap(page, 'personal-5-style-why')
+  await page.getByRole('button', { name: '返回' }).click()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-5$/)
   await styles.nth(0).click()
   await snap(page, 'personal-5-style')
   await page.getByRole('button', { name: '下一步' }).click()
@@ -297,4 +348,17 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await expect(page.getByText('修改印章密码')).toHaveCount(0)
   await snap(page, 'cancel-2-detail')
   expect((await sealWith('reset2026')).resultStatus).not.toBe('00')
+
+  // 验章 of the contract it sealed before: as the cancel screen promised, the seal shows as cancelled,
+  // with the date, and the document's verdict is no longer a plain green 全部签章有效.
+  await page.goto('/verify')
+  await page.locator('input[type=file]').setInputFiles({ name: '合同（已签章）.pdf', mimeType: 'application/pdf', buffer: sealedPdf })
+  await expect(page.getByText('签章有效，但印章已注销')).toBeVisible()
+  await expect(page.getByText('全部签章有效')).toHaveCount(0)
+  await expect(page.locator('.verify-signature-header')).toContainText('印章已注销')
+  await expect(page.getByRole('note').filter({ hasText: '该印章已于' })).toHaveText(/该印章已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}（北京时间） 注销/)
+  // The timestamp authority reads as a name, not as a distinguished name.
+  await expect(page.getByText(/由 .*时间戳.* 签发/)).toBeVisible()
+  await expect(page.getByText(/CN=/)).toHaveCount(0)
+  await snap(page, 'verify-revoked')
 })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { demo, expectNoScroll, loginEnterprise, loginPersonal, newPerson, readSmsCode, snap } from './support.ts'
+import { demo, expectBadgeClearOf, expectNoScroll, loginEnterprise, loginPersonal, newPerson, readSmsCode, snap } from './support.ts'
 
 test('opening the app without a session leads to login, and the demo person lands on home with every card', async ({ page }) => {
   await page.goto('/home')
@@ -26,7 +26,12 @@ test('opening the app without a session leads to login, and the demo person land
   expect(Math.round(width)).toBe(390)
   await expect(page.getByText('PDF加载中')).toHaveCount(0)
   await snap(page, 'operation-manual')
-  await page.locator('.adm-nav-bar-back').click()
+  // The way back is a button named 返回, large enough for a thumb, and all of it answers a tap.
+  const back = page.getByRole('button', { name: '返回' })
+  const box = (await back.boundingBox())!
+  expect(box.width).toBeGreaterThanOrEqual(44)
+  expect(box.height).toBeGreaterThanOrEqual(44)
+  await page.mouse.click(box.x + box.width - 6, box.y + box.height - 4) // the far corner, not the arrow
   await expect(page).toHaveURL(/\/home$/)
 
   // The apply card goes to the readme page by default; the personal option starts the personal flow.
@@ -73,4 +78,33 @@ test('the legal representative logs in for the unit: no to-do centre, and the pe
   await page.getByRole('button', { name: '申请个人电子名章' }).click()
   await expect(page.getByText('请切换至个人账户进行个人电子名章申请')).toBeVisible()
   await expect(page).toHaveURL(/\/seal-apply\/readme$/)
+})
+
+test('退出登录 on home ends the session and opens login, where another account can log in', async ({ page }) => {
+  const first = newPerson('欧阳修')
+  await loginPersonal(page, first)
+  const token = await page.evaluate(() => localStorage.getItem('seal.token'))
+  const logout = page.getByRole('button', { name: '退出登录' })
+  await expectBadgeClearOf(page, [logout, page.getByRole('button', { name: '返回' })])
+  await snap(page, 'home-logout-button')
+  await logout.click()
+  await expect(page.getByText('退出当前账号？退出后可使用其他账号登录')).toBeVisible()
+  await snap(page, 'home-logout-confirm')
+  await page.locator('.adm-dialog').getByRole('button', { name: '退出登录' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  expect(await page.evaluate(() => localStorage.getItem('seal.token'))).toBeNull()
+  // The old token is dead on the server too.
+  const me = await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })
+  expect(me.status() === 401 || (await me.json()).resultStatus === '401').toBe(true)
+  // Home now asks for a login; another person logs in and is greeted by name.
+  await page.goto('/home')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fhome/)
+  const second = newPerson('苏轼')
+  await loginPersonal(page, second)
+  await expect(page.getByText(`${second.name}，您好`)).toBeVisible()
+
+  // The sandbox outbox gives its times in Beijing time, as every screen does, and says so.
+  await page.goto('/dev/sms')
+  await expect(page.locator('.adm-list-item', { hasText: second.phone }).first()).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}（北京时间）/)
+  await snap(page, 'sms-outbox')
 })

@@ -87,6 +87,38 @@ test.describe('personal name seal: what is refused, in the spec’s words', () =
     await expect(page).toHaveURL(/\/personal-seal-apply\/step-2$/)
   })
 
+  test('重新填写 starts again: nothing of the earlier application carries over', async ({ page }) => {
+    test.setTimeout(120_000)
+    const person = newPerson('周九')
+    const pictures = await idCardPictures(person)
+    await loginPersonal(page, person)
+    await startApplying(page)
+    await uploadIdSide(page, 'front', pictures.front)
+    await uploadIdSide(page, 'back', pictures.back)
+    await expect(frontField(page)).toContainText('识别成功', { timeout: 30_000 })
+    await expect(backField(page)).toContainText('识别成功', { timeout: 30_000 })
+    await page.getByRole('button', { name: '下一步' }).click()
+    await page.getByRole('button', { name: '开始识别' }).click()
+    await expect(page).toHaveURL(/\/personal-seal-apply\/apply-agreement-sample$/)
+    const token = await page.evaluate(() => localStorage.getItem('seal.token'))
+    const draft = async () => (await (await page.request.get('/api/personSeal/apply/draft', { headers: { authorization: `Bearer ${token}` } })).json()).data
+    expect((await draft()).faceSerialNo).toBeTruthy()
+
+    await page.goto('/personal-seal-apply/show-flow')
+    await page.getByRole('button', { name: '开始申请' }).click()
+    await expect(page.getByText('检测到您有暂存的数据，是否继续申请?')).toBeVisible()
+    await page.getByRole('button', { name: '重新填写' }).click()
+    await expect(page).toHaveURL(/\/personal-seal-apply\/step-1$/)
+    // The pictures must be given again, and the server holds no application until step 1 is done anew.
+    await expect(frontField(page)).not.toContainText('已识别')
+    await expect(backField(page)).not.toContainText('已识别')
+    expect(await draft()).toBeNull()
+    await snap(page, 'personal-restart-step-1')
+    // Jumping ahead to a later step is sent back to step 1: the face check passed before does not count.
+    await page.goto('/personal-seal-apply/apply-agreement-sample')
+    await expect(page).toHaveURL(/\/personal-seal-apply\/step-1$/)
+  })
+
   test('an enterprise account is sent to its personal account', async ({ page }) => {
     await loginEnterprise(page)
     await page.goto('/seal-apply/readme')

@@ -12,9 +12,12 @@ export async function idCardPictures(person: { name: string; identityNo: string 
   }
 }
 
+/** The names of the two ID-card uploads (a screen reader hears these, not a bare 上传). */
+export const idSideLabels = { front: '上传身份证人像面', back: '上传身份证国徽面' } as const
+
 /** Picks a picture for one side of the ID card, as tapping the upload box and choosing a photo would. */
 export async function uploadIdSide(page: Page, side: 'front' | 'back', file: { name: string; mimeType: string; buffer: Buffer }) {
-  await page.locator(`.id-photo-field[data-side="${side}"] input[type="file"]`).setInputFiles(file)
+  await page.getByLabel(idSideLabels[side], { exact: true }).setInputFiles(file)
 }
 
 /** One person's own hand: every signature drawn with it is the same signature written again. */
@@ -25,18 +28,22 @@ export function handOf(seed: number): Writer {
 /**
  * Writes a signature on the board with the mouse's pointer events: the strokes of a synthetic genuine
  * sample (apps/server/src/signing/handwriting-synthetic.ts), scaled into the canvas, pen lifted between
- * strokes. Playwright sends the moves at its own pace; every sample drawn this way shares it.
+ * strokes. Playwright sends the moves at its own pace; every sample drawn this way shares it. With
+ * `settle: false` the pen lands as soon as the board shows (a person who starts at once); the answer is
+ * how many strokes were drawn.
  */
-export async function writeOnBoard(page: Page, board: Locator, hand: Writer, seed: number) {
+export async function writeOnBoard(page: Page, board: Locator, hand: Writer, seed: number, options: { settle?: boolean } = {}) {
   await expect(board).toBeVisible()
-  // A board in a popup slides in: wait until it stands still, or the pen would land on the mask.
   let box = (await board.boundingBox())!
-  await expect(async () => {
-    const previous = box
-    await page.waitForTimeout(100)
-    box = (await board.boundingBox())!
-    expect(box).toEqual(previous)
-  }).toPass()
+  if (options.settle !== false) {
+    // A board in a popup slides in: wait until it stands still, or the pen would land on the mask.
+    await expect(async () => {
+      const previous = box
+      await page.waitForTimeout(100)
+      box = (await board.boundingBox())!
+      expect(box).toEqual(previous)
+    }).toPass()
+  }
   const sample = writeSignature(hand, 'genuine', seed)
   const points = sample.strokes.flatMap((stroke) => stroke.points)
   const minX = Math.min(...points.map((p) => p.x))
@@ -55,4 +62,5 @@ export async function writeOnBoard(page: Page, board: Locator, hand: Writer, see
     for (const point of rest) await page.mouse.move(point.x, point.y)
     await page.mouse.up()
   }
+  return sample.strokes.length
 }

@@ -30,6 +30,17 @@ test('every spec route exists: an unbuilt screen says 建设中 with its title, 
   await page.screenshot({ path: 'test-results/screens/under-construction.png' })
 })
 
+test('an unknown address says 页面不存在 and offers the way home, not 建设中', async ({ page }) => {
+  await loginPersonal(page, newPerson('韩愈'))
+  await page.goto('/no-such-screen')
+  await expect(page.getByText('页面不存在').first()).toBeVisible()
+  await expect(page.getByText('建设中')).toHaveCount(0)
+  await expect(page.getByText(/敬请期待/)).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/screens/not-found.png' })
+  await page.getByRole('button', { name: '返回首页' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+})
+
 test('the API documents itself at /api/docs', async ({ request }) => {
   const response = await request.get('/api/docs/json')
   expect(response.ok()).toBe(true)

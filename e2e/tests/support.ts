@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 /** Demo accounts the server seeds on first start (apps/server/src/seed.ts). */
 export const demo = {
@@ -100,4 +100,15 @@ export async function snap(page: Page, name: string) {
 export async function expectNoScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
   expect(overflow, 'page taller than the screen by this many pixels').toBeLessThanOrEqual(0)
+}
+
+/** The 沙箱环境 badge covers no control: its box meets none of the given buttons' boxes. */
+export async function expectBadgeClearOf(page: Page, controls: Locator[]) {
+  const badge = await page.getByRole('note').filter({ hasText: '沙箱环境' }).boundingBox()
+  expect(badge, 'the sandbox badge is shown').not.toBeNull()
+  for (const control of controls) {
+    const box = (await control.boundingBox())!
+    const apart = badge!.x + badge!.width <= box.x || box.x + box.width <= badge!.x || badge!.y + badge!.height <= box.y || box.y + box.height <= badge!.y
+    expect(apart, `the badge covers ${control.toString()}`).toBe(true)
+  }
 }

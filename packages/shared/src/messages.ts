@@ -135,6 +135,8 @@ export const messages = {
   faceVerifiedRedirecting: '人脸验证成功，2秒后自动跳转',
   signatureSampleMissing: '缺少签字留样数据，请切换使用密码用章',
   signatureNotRecognized: '识别不通过',
+  /** Ours: what to do after 识别不通过 (the spec gives only the verdict). */
+  signatureRetryHint: '与之前的签名不一致。请用平时的笔迹工整书写本人姓名，字形、大小与前几次保持一致，再签一次。',
 
   // Application queries and results
   sealInfoLoadFailed: '获取印章信息失败，请重试',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { eq } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import type { AgreementKind } from '@seal/pdf/documents/agreements'
@@ -27,9 +28,9 @@ export const personalAgreementKinds: { key: string; kind: AgreementKind; title: 
   { key: 'realNameAgreement', kind: 'real-name', title: '实名认证服务协议' },
 ]
 
-/** Generates the applicant's agreements (their name printed as party B) and keeps them as their files. */
-export async function personalAgreements(options: { db: Database; store: FileStore; caller: Caller }) {
-  const { db, store, caller } = options
+/** The applicant's agreements (their name printed as party B), dated when `signedOn` is given. */
+async function agreementDocuments(options: { db: Database; caller: Caller; signedOn?: Date }) {
+  const { db, caller } = options
   const config = await resolveConfig(db, { identityNo: caller.person.identityNo })
   return Promise.all(
     personalAgreementKinds.map(async ({ key, kind, title }) => {
@@ -40,37 +41,56 @@ export async function personalAgreements(options: { db: Database; store: FileSto
           applicant: { kind: 'person', name: caller.person.name, personIdentity: caller.person.identityNo },
           minimumAge: config.minApplicantAge,
           supportPhone: config.supportPhone,
+          ...(options.signedOn ? { signedOn: options.signedOn } : {}),
         },
       })
-      const file = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: Buffer.from(pdf), originalName: `${title}.pdf` })
-      return { key, title, fileId: file.id, positions }
+      return { key, title, pdf: Buffer.from(pdf), positions }
     }),
   )
 }
 
 /**
- * POST /apply/signAgreement: each agreement gets the applicant's handwriting in its signature box, as a
- * PAdES signature by the service's document-signing certificate (the handwriting witnessed by the service).
- * The signed PDFs are the applicant's files and are kept with the application.
+ * The applicant's agreements to read, kept as their files. The same input gives the same bytes, so a
+ * file already holding these bytes is reused: reading the page again stores nothing new.
+ */
+export async function personalAgreements(options: { db: Database; store: FileStore; caller: Caller }) {
+  const { db, store, caller } = options
+  const documents = await agreementDocuments({ db, caller })
+  return Promise.all(
+    documents.map(async ({ key, title, pdf }) => {
+      const sha256 = createHash('sha256').update(pdf).digest('hex')
+      const [existing] = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.ownerAccountId, caller.accountId), eq(files.sha256, sha256)))
+        .limit(1)
+      const file = existing ?? (await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: pdf, originalName: `${title}.pdf` }))
+      return { key, title, fileId: file.id }
+    }),
+  )
+}
+
+/**
+ * POST /apply/signAgreement: each agreement, dated today, gets the applicant's handwriting in its
+ * signature box, as a PAdES signature by the service's document-signing certificate (the handwriting
+ * witnessed by the service). The signed PDFs are the applicant's files and are kept with the application.
  */
 export async function signPersonalAgreements(options: { trust: Trust; store: FileStore; caller: Caller; signatureId: string }) {
   const { trust, store, caller } = options
   const image = await handwritingImage({ db: trust.db, store, caller, signatureId: options.signatureId })
   const signer = await serviceSigner(trust)
-  const documents = await personalAgreements({ db: trust.db, store, caller })
+  const signingTime = trust.now()
+  const documents = await agreementDocuments({ db: trust.db, caller, signedOn: signingTime })
   const signed = []
   for (const document of documents) {
-    const [original] = await trust.db.select().from(files).where(eq(files.id, document.fileId))
-    const box = document.positions.signLocation
-    // Keep the signature's proportions inside the box (handwriting is wide and low).
     const pdf = await signWithImage({
-      pdf: new Uint8Array(await store.get(original!.storageKey)),
+      pdf: new Uint8Array(document.pdf),
       signer,
       image,
-      placement: box,
+      placement: document.positions.signLocation,
       signerName: caller.person.name,
       reason: `${caller.person.name}本人手写签署《${document.title}》`,
-      signingTime: trust.now(),
+      signingTime,
       timestampAuthority: timestampAuthority(trust),
     })
     const file = await saveFile({ db: trust.db, store, ownerAccountId: caller.accountId, bytes: Buffer.from(pdf), originalName: `${document.title}（已签署）.pdf` })

@@ -1,6 +1,10 @@
 import sharp from 'sharp'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chineseDate } from '@seal/pdf/documents/format'
+import { compactText } from '@seal/pdf/documents/inspect-pdf'
 import { findCaller } from '../auth/sessions.ts'
+import { files } from '../files/tables.ts'
 import { renderIdCardBack, renderIdCardFront } from '../identity/test-images/id-card.ts'
 import { demo } from '../seed.ts'
 import { makeWriter, writeSignature } from '../signing/handwriting-synthetic.ts'
@@ -68,12 +72,20 @@ describe('personal name seal application', () => {
     signatureId = first.body.data.signatureId
     const agreements = await call('/api/apply/getAttachmentAgreement')
     expect(agreements.body.data.map((a: { title: string }) => a.title)).toEqual(['个人电子名章申请协议', '实名认证服务协议'])
+    // Reading the agreements again stores nothing new: the same files come back.
+    const caller = (await findCaller(t.db, token))!
+    const stored = () => t.db.$count(files, eq(files.ownerAccountId, caller.accountId))
+    const before = await stored()
+    for (let i = 0; i < 3; i += 1) expect((await call('/api/apply/getAttachmentAgreement')).body.data).toEqual(agreements.body.data)
+    expect(await stored()).toBe(before)
 
     const signed = await call('/api/apply/signAgreement', { identity: applicant.identityNo, name: applicant.name, handwritingInfo: { signatureId } })
     expect(signed.body.resultStatus).toBe('00')
     expect(signed.body.data).toHaveLength(2)
     for (const { fileId } of signed.body.data) {
       const file = await t.app.inject({ method: 'GET', url: `/api/file/download/${fileId}`, headers: { authorization: `Bearer ${token}` } })
+      // The 日期 box carries the signing day, Beijing time.
+      expect(compactText(new Uint8Array(file.rawPayload))).toContain(chineseDate(Date.now()))
       const report = await verify(file.rawPayload)
       expect(report.data.signatures).toHaveLength(1)
       expect(report.data.signatures[0]).toMatchObject({ valid: true, chainTrusted: true, documentUnchanged: true, coversWholeDocument: true })
@@ -124,5 +136,31 @@ describe('personal name seal application', () => {
     })
     const report = await verify(Buffer.from(pdf))
     expect(report.data.signatures[0]).toMatchObject({ valid: true, signer: { kind: 'person', commonName: expect.stringContaining(applicant.name), sealTypeCode: '1000' } })
+  })
+
+  it('重新填写 starts again: the new application carries no face check, agreements or signature of the old one', async () => {
+    const person = { phone: '13300000072', name: '王芳', identityNo: '310104198511202465' }
+    const other = await t.loginPersonal(person.phone, { name: person.name, identityNo: person.identityNo })
+    const front = await uploadId(await renderIdCardFront({ name: person.name, idNumber: person.identityNo }), '10', other)
+    const back = await uploadId(await renderIdCardBack({ issuingAuthority: '上海市公安局黄浦分局', validFrom: '20160510', validTo: '20360510' }), '11', other)
+    const identity = { personName: person.name, identityNum: person.identityNo, tel: person.phone, frontSerial: front, backSerial: back }
+    await call('/api/personSeal/apply/identity', identity, other)
+    const faceToken = (await call('/api/verifySign/paasExchangeToken', { idType: '111', idCardNo: person.identityNo, realName: person.name }, other)).body.data
+    const selfie = await sharp({ create: { width: 480, height: 480, channels: 3, background: '#c8a27c' } }).png().toBuffer()
+    const face = await call('/api/face/verify', { token: faceToken, image: dataUrl(selfie) }, other)
+    const old = (await call('/api/personSeal/apply/face', { serialNo: face.body.data.serialNo }, other)).body.data
+    expect(old).toMatchObject({ step: 3, faceSerialNo: face.body.data.serialNo })
+
+    const restarted = await call('/api/personSeal/apply/restart', {}, other)
+    expect(restarted.body.resultStatus).toBe('00')
+    expect((await call('/api/personSeal/apply/draft', undefined, other)).body.data).toBeNull()
+    // The face serial of the old application cannot be brought back into the new one either.
+    expect((await call('/api/personSeal/apply/face', { serialNo: face.body.data.serialNo }, other)).body.responseInfo).toBe('申请信息不完整，请按步骤完成申请')
+    const fresh = (await call('/api/personSeal/apply/identity', identity, other)).body.data
+    expect(fresh).toMatchObject({ step: 2, faceSerialNo: null, agreementFiles: [], signatureId: null })
+    expect(fresh.applyId).not.toBe(old.applyId)
+    // Restarting with nothing open is not an error.
+    await call('/api/personSeal/apply/restart', {}, other)
+    expect((await call('/api/personSeal/apply/restart', {}, other)).body.resultStatus).toBe('00')
   })
 })

@@ -23,6 +23,7 @@ import {
   queryCanOrNotApply,
   recordChoice,
   recordFace,
+  restartPersonalApplication,
   stylePreview,
   submitPersonalApplication,
 } from './service.ts'
@@ -50,6 +51,15 @@ export const personalSealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request)
       return ok(await checkIdentity({ db: app.db, caller, body: request.body, ocr: ocrResultsFor(app.db, caller) }))
+    },
+  )
+
+  app.post(
+    '/personSeal/apply/restart',
+    { schema: { tags: ['personal-seal'], summary: '重新填写：放弃未完成的申请，从第一步重新开始 †', response: { 200: envelopeOf(z.null()) } } },
+    async (request) => {
+      await restartPersonalApplication(app.db, callerOf(request))
+      return ok(null)
     },
   )
 

@@ -141,6 +141,18 @@ export async function recordFace(db: Database, caller: Caller, serialNo: string)
   return toDraft(row!, caller)
 }
 
+/**
+ * 重新填写: the open application is abandoned, so the next step 1 opens a new one and nothing proved in
+ * the old one (face check, agreements, chosen signature) counts for it. Nothing open is not an error.
+ */
+export async function restartPersonalApplication(db: Database, caller: Caller) {
+  assertPersonal(caller)
+  await db
+    .update(personalSealApplications)
+    .set({ status: 'abandoned', updatedAt: new Date() })
+    .where(and(eq(personalSealApplications.personId, caller.person.id), eq(personalSealApplications.status, 'draft')))
+}
+
 /** The three styles drawn from the applicant's own name (spec 002 step 5). */
 export async function stylePreview(caller: Caller) {
   assertPersonal(caller)

@@ -78,6 +78,8 @@ export async function verifyDocument(trust: Trust, file: { bytes: Buffer; fileNa
         revokedAt: report.revokedAt?.getTime() ?? null,
         expired: report.expired,
         valid: report.intact,
+        // A seal cancelled after it signed changes the verdict, though the signature still holds.
+        verdict: !report.intact ? 'invalid' : report.revoked ? 'revoked' : 'valid',
         problems: report.problems,
       }
     }),

@@ -51,6 +51,8 @@ describe('注销印章: POST /seal/revokeNew', () => {
   })
 
   it('cancels the seal with its password: the detail says who and why, the CRL lists it, it signs no more', async () => {
+    // CRL times are whole seconds: a revocation in the second of the signing could not be shown to follow it.
+    await new Promise((resolve) => setTimeout(resolve, 1100))
     const answer = await revoke({ sealId, sealTypeCode: '1000', related: false, pin: 'seal2026' })
     expect(answer.body).toMatchObject({ resultStatus: '00', responseInfo: '注销成功', data: { revokedSealIds: [sealId] } })
 
@@ -67,7 +69,11 @@ describe('注销印章: POST /seal/revokeNew', () => {
     // What it signed before stays intact, and the verifier says the seal has since been revoked.
     const { payload, headers } = multipart({ name: '合同（已签章）.pdf', bytes: signedBeforeCancel, type: 'application/pdf' })
     const verified = await t.app.inject({ method: 'POST', url: '/api/verify', payload, headers })
-    expect(verified.json().data.signatures[0]).toMatchObject({ documentUnchanged: true, revoked: true })
+    // The verdict is no longer a plain 有效: signed while in force, the seal since cancelled, on this date.
+    const report = verified.json().data.signatures[0]
+    expect(report).toMatchObject({ documentUnchanged: true, revoked: true, verdict: 'revoked' })
+    expect(report.revokedAt).toBeGreaterThan(Date.now() - 60_000)
+    expect(report.revokedAt).toBeLessThanOrEqual(Date.now())
   })
 
   it('lets the person apply for a personal name seal again once theirs is cancelled', async () => {

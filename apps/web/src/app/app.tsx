@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
+import { ConfigProvider } from 'antd-mobile'
+import { NavBackIcon } from '../components/nav-back/nav-back.tsx'
 import { router } from './router.tsx'
 
 const queryClient = new QueryClient({
@@ -12,8 +14,10 @@ const queryClient = new QueryClient({
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <ConfigProvider navBar={{ backIcon: <NavBackIcon /> }}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>
   )
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom'
+import { NotFound } from '../components/not-found.tsx'
 import { UnderConstruction } from '../components/under-construction.tsx'
 import { StartupGate } from '../features/startup/startup-gate.tsx'
 import { AppShell } from './app-shell.tsx'
@@ -166,7 +167,7 @@ export const router = createBrowserRouter([
             .map((route) => ({ path: route.path, element: <UnderConstruction title={route.title} /> })),
         ],
       },
-      { path: '*', element: <UnderConstruction title="页面不存在" /> },
+      { path: '*', element: <NotFound /> },
     ],
   },
 ])

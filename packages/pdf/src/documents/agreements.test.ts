@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { agreement } from './agreements.ts'
 import type { AgreementInput } from './agreements.ts'
-import { boxesCoveredByText, compactText, documentInfo, pageCount, renderPages } from './inspect-pdf.ts'
+import { boxesCoveredByText, compactText, documentInfo, overlaps, pageCount, placedWords, renderPages } from './inspect-pdf.ts'
 
 const person = { kind: 'person', name: '李四', personIdentity: '110101199003071234' } as const
 const unit = {
@@ -90,5 +90,15 @@ describe('agreement', () => {
     const input: AgreementInput = { kind: 'real-name', applicant: person }
     const [a, b] = await Promise.all([agreement(input), agreement(input)])
     expect(Buffer.compare(Buffer.from(a.pdf), Buffer.from(b.pdf))).toBe(0)
+  })
+
+  it('prints the signing day, in China Standard Time, inside the 日期 box', async () => {
+    // 17:30 UTC on 22 November is already 23 November in Beijing.
+    const { pdf, positions } = await agreement({ kind: 'real-name', applicant: person, signedOn: new Date('2026-11-22T17:30:00Z') })
+    const date = placedWords(pdf).find((word) => word.text.includes('2026年11月23日'))
+    expect(date).toBeDefined()
+    expect(overlaps(date!, positions.dateLocation)).toBe(true)
+    const unsigned = await agreement({ kind: 'real-name', applicant: person })
+    expect(compactText(unsigned.pdf)).not.toContain('2026年')
   })
 })

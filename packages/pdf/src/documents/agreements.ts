@@ -1,6 +1,6 @@
 import { agreementText } from './agreement-texts.ts'
 import type { AgreementKind } from './agreement-texts.ts'
-import { maskIdentity } from './format.ts'
+import { chineseDate, maskIdentity } from './format.ts'
 import { DocumentLayout, boxSizes } from './layout.ts'
 import type { BoxSpec } from './layout.ts'
 import type { GeneratedDocument, LocalConfig, PageBox } from './positions.ts'
@@ -34,6 +34,8 @@ export type AgreementInput = {
   version?: string
   /** File creation date; the epoch when absent, so the same input gives the same bytes. */
   createdAt?: Date
+  /** The day the applicant signs, printed in the 日期 box (China Standard Time); empty when absent. */
+  signedOn?: Date
 }
 
 /**
@@ -119,7 +121,14 @@ export async function agreement(input: AgreementInput): Promise<GeneratedDocumen
         applicant.kind === 'unit' ? `${applicant.signatoryTitle ?? '法定代表人'}（签字）` : '乙方（签字）',
       ...boxSizes.signature,
     },
-    { name: 'dateLocation', kind: 'date', signer: 'applicant', label: '日期', ...boxSizes.date },
+    {
+      name: 'dateLocation',
+      kind: 'date',
+      signer: 'applicant',
+      label: '日期',
+      ...boxSizes.date,
+      ...(input.signedOn ? { value: chineseDate(input.signedOn.getTime()) } : {}),
+    },
   ]
   const boxes = layout.boxColumns(
     applicant.kind === 'unit'

@@ -55,6 +55,8 @@ export type BoxSpec = {
   width: number
   height: number
   required?: boolean
+  /** Printed inside the box when it is already known at generation (e.g. the signing date). */
+  value?: string
 }
 
 /** Usual box sizes in points: a 40 mm unit seal fits the seal box with a margin. */
@@ -383,6 +385,9 @@ export class DocumentLayout {
           height: box.height,
         }
         this.drawBox(placed)
+        if (box.value) {
+          this.text(this.page, box.value, placed.x + 6, placed.y + placed.height / 2 - labelSize * emCentre, { size: labelSize })
+        }
         this.fields.push({
           ...placed,
           name: box.name,

@@ -22,7 +22,7 @@ export type ManualContext = {
 
 export function manualSections(context: ManualContext): ManualSection[] {
   const cards = [
-    { title: '电子印章申请', note: '最快三分钟完成申请；右上角“申请记录”查看办理进度' },
+    { title: '电子印章申请', note: '最快三分钟完成申请；卡片左下方“申请记录”查看办理进度' },
     { title: '管理我的印章', note: '查看印章、修改密码、用章记录、续期、变更与注销' },
     ...(context.authorizationEnabled
       ? [{ title: '完成印章授权', note: '授权他人使用或管理印章，或接受他人的授权' }]

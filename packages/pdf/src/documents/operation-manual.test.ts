@@ -29,6 +29,7 @@ describe('operationManual', () => {
       '二、首页',
       '电子印章申请',
       '最快三分钟',
+      '卡片左下方“申请记录”', // where the home screen puts it
       '管理我的印章',
       '完成印章授权',
       '印章绑定',
@@ -43,6 +44,7 @@ describe('operationManual', () => {
     ]) {
       expect(text).toContain(phrase)
     }
+    expect(text).not.toContain('右上角“申请记录”')
     expect(documentInfo(manual.pdf).Title).toBe('电子印章操作手册')
     expect(renderPages(manual.pdf, 'operation-manual')).toHaveLength(pages)
   })

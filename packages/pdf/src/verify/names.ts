@@ -49,6 +49,19 @@ export function describeName(name: RelativeDistinguishedNames): NameSummary {
 }
 
 /**
+ * A name as a person reads it: the common name, with the organisation after it when it adds something;
+ * the full attribute line only when the name has neither.
+ *
+ * @example
+ * readableName(describeName(tsa.subject)) // '电子印章服务 时间戳（沙箱）（电子印章服务平台）'
+ */
+export function readableName(name: NameSummary): string {
+  const { commonName, organization } = name
+  if (commonName && organization && !commonName.includes(organization)) return `${commonName}（${organization}）`
+  return commonName ?? organization ?? name.text
+}
+
+/**
  * The name's attributes with their OIDs read from the DER: asn1js prints arcs beyond 2^53 (UUID OIDs
  * under 2.25) in a form of its own, so the type strings pkijs keeps cannot serve as keys.
  */

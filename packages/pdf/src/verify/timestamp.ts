@@ -4,7 +4,7 @@ import { TSTInfo, type Certificate } from 'pkijs'
 import { checkCms, equalBytes } from '../pki/cms-verify.ts'
 import { hashName, oid } from '../pki/oids.ts'
 import { buildPath } from './chain.ts'
-import { describeName } from './names.ts'
+import { describeName, readableName } from './names.ts'
 
 export type TimestampReport = {
   /** The time the time-stamping authority vouches for. */
@@ -13,7 +13,7 @@ export type TimestampReport = {
   valid: boolean
   /** The TSA's certificate leads to a trusted root and is meant for time-stamping. */
   trusted: boolean
-  /** The TSA's certificate subject. */
+  /** Who the TSA is, as a person reads it: its certificate's common name and organisation. */
   authority: string | null
 }
 
@@ -51,7 +51,7 @@ export function checkSignatureTimestamp(
     genTime: tstInfo.genTime,
     valid: imprintMatches && check.digestMatches && check.signatureValid && check.signingCertificateMatches !== false,
     trusted: Boolean(path?.trusted && tsa && isTimeStampingCertificate(tsa) && withinValidity(tsa, tstInfo.genTime)),
-    authority: tsa ? describeName(tsa.subject).text : null,
+    authority: tsa ? readableName(describeName(tsa.subject)) : null,
   }
 }
 

@@ -150,6 +150,7 @@ describe('verifyPdf', () => {
     const { crl, revokedAt } = pki.revokeNow(signer)
     const [report] = await verifyPdf(stamped, { trustedRoots: [pki.root.der], crls: [crl] })
     expect(report?.timestamp).toMatchObject({ valid: true, trusted: true, authority: expect.stringContaining('电子印章测试时间戳服务') })
+    expect(report!.timestamp!.authority).not.toContain('CN=')
     expect(report!.timestamp!.genTime.getTime()).toBeLessThan(revokedAt.getTime())
     expect(report).toMatchObject({ revoked: true, revokedAt, intact: true, problems: [] })
 

@@ -18,7 +18,7 @@ export const signatureReport = z.object({
   }),
   signedAt: z.number().nullable(),
   timestampedAt: z.number().nullable(),
-  /** Who stamped the time (the TSA certificate's subject), when there is a timestamp. */
+  /** Who stamped the time, as a person reads it (the TSA certificate's common name and organisation). */
   timestampAuthority: z.string().nullable(),
   /** The signed bytes are unchanged (the digest matches). */
   documentUnchanged: z.boolean(),
@@ -31,7 +31,14 @@ export const signatureReport = z.object({
   revoked: z.boolean(),
   revokedAt: z.number().nullable(),
   expired: z.boolean(),
+  /** The signature held when it was made: intact, trusted, in force at its (timestamped) signing time. */
   valid: z.boolean(),
+  /**
+   * What the screen says. `valid`: holds and the seal is in force. `revoked`: made while the seal was in
+   * force (a trusted timestamp before the revocation), but the seal has since been cancelled, on
+   * `revokedAt`. `invalid`: does not hold (see `problems`).
+   */
+  verdict: z.enum(['valid', 'revoked', 'invalid']),
   problems: z.array(z.string()),
 })
 export type SignatureReport = z.infer<typeof signatureReport>

@@ -52,6 +52,7 @@ describe.skipIf(!skia)('PDF document', () => {
     render(<PdfDocument source={signedPdf()} onLoaded={onLoaded} />)
     expect(await screen.findByText('PDF加载中')).toBeTruthy()
     await waitFor(() => expect(onLoaded).toHaveBeenCalled())
+    await waitFor(() => expect(screen.queryByText('PDF加载中')).toBeNull())
   })
 })
 

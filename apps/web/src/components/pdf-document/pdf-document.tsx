@@ -87,6 +87,8 @@ export function PdfDocument({ source, onLoaded, onError, loadingToast = true, cl
           annotationMode: pdfjs.AnnotationMode.ENABLE,
         }).promise
         page.cleanup()
+        // The first page is there to read: the loading toast must not sit over it while the rest draw.
+        if (number === 1) toast?.close()
       }
       if (cancelled) return
       setView('ready')

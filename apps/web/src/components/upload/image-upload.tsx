@@ -30,6 +30,10 @@ export type ImageUploadProps = {
   children?: ReactNode
   disabled?: boolean
   className?: string
+  /** What the control is for, e.g. 上传身份证人像面: the file input's accessible name (antd-mobile names every one 上传). */
+  label?: string
+  /** A picture that must be seen whole (an ID card) is fitted inside the tile, not cropped to fill it. */
+  imageFit?: 'cover' | 'contain'
 }
 
 type FileUploaded = { fileId: string; fileName: string; mediaType: string; size: number }
@@ -64,6 +68,8 @@ export function ImageUpload({
   children,
   disabled = false,
   className,
+  label = '上传图片',
+  imageFit = 'cover',
 }: ImageUploadProps) {
   const [state, setState] = useState<State>(() =>
     defaultValue ? { status: 'success', dataUrl: defaultValue.dataUrl, pdf: defaultValue.dataUrl.startsWith('data:application/pdf') } : { status: 'idle' },
@@ -71,12 +77,18 @@ export function ImageUpload({
   // Each pick (or retry) gets a number: an older run that finishes late must not overwrite a newer one.
   const run = useRef(0)
   const prepared = useRef<{ blob: Blob; fileName: string } | null>(null)
+  const container = useRef<HTMLDivElement>(null)
   const callbacks = useRef({ onChange, onStatusChange })
   callbacks.current = { onChange, onStatusChange }
 
   useEffect(() => {
     callbacks.current.onStatusChange?.(state.status)
   }, [state.status])
+
+  // antd-mobile renders its file input anew when uploads are enabled again, always named 上传: rename it.
+  useEffect(() => {
+    container.current?.querySelector('input[type="file"]')?.setAttribute('aria-label', label)
+  })
 
   const upload = async (id: number, blob: Blob, fileName: string, dataUrl: string, pdf: boolean) => {
     if (keepInMemoryOnly) {
@@ -145,10 +157,11 @@ export function ImageUpload({
   }
 
   const busy = state.status === 'compressing' || state.status === 'uploading'
+  const removeLabel = `删除${label.replace(/^上传/, '')}`
   const items: ImageUploadItem[] = state.dataUrl ? [{ key: 'picked', url: state.dataUrl }] : []
 
   return (
-    <div className={['image-upload', className].filter(Boolean).join(' ')}>
+    <div ref={container} className={['image-upload', className].filter(Boolean).join(' ')}>
       <ImageUploader
         value={items}
         accept={accept}
@@ -156,6 +169,12 @@ export function ImageUpload({
         disableUpload={disabled || busy}
         deletable={!disabled && !busy}
         preview={!state.pdf}
+        imageFit={imageFit}
+        deleteIcon={
+          <span className="image-upload-delete" role="button" aria-label={removeLabel}>
+            ×
+          </span>
+        }
         beforeUpload={beforeUpload}
         upload={() => Promise.reject(new Error('handled in beforeUpload'))}
         onDelete={() => {
@@ -170,7 +189,7 @@ export function ImageUpload({
                 <strong>PDF</strong>
                 <span className="image-upload-pdf-name">{state.fileName}</span>
                 {!disabled && !busy && (
-                  <button type="button" className="image-upload-pdf-remove" aria-label="删除" onClick={remove}>
+                  <button type="button" className="image-upload-pdf-remove" aria-label={removeLabel} onClick={remove}>
                     ×
                   </button>
                 )}

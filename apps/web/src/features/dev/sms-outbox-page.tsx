@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { DotLoading, Empty, List, NavBar, PullToRefresh } from 'antd-mobile'
 import { useNavigate } from 'react-router-dom'
+import { BEIJING_TIME, beijingSecond } from '@seal/shared/text/beijing-time'
 import { get } from '../../lib/request/request.ts'
 
 type OutboxMessage = { phone: string; text: string; createdAt: number }
@@ -23,7 +24,7 @@ export function SmsOutboxPage() {
         {outbox.data && outbox.data.length > 0 && (
           <List header="最近 50 条（每 5 秒刷新）">
             {outbox.data.map((message) => (
-              <List.Item key={`${message.phone}-${message.createdAt}`} description={new Date(message.createdAt).toLocaleString('zh-CN')} extra={message.phone}>
+              <List.Item key={`${message.phone}-${message.createdAt}`} description={`${beijingSecond(message.createdAt)}（${BEIJING_TIME}）`} extra={message.phone}>
                 {message.text}
               </List.Item>
             ))}

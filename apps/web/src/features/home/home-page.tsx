@@ -6,6 +6,7 @@ import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { clearJourneyCache } from '../../lib/session/session.ts'
 import { currentChannel } from '../../lib/host/channel.ts'
 import { host } from '../../lib/host/bridge.ts'
+import { LogoutButton } from './logout-button.tsx'
 import { homeCards } from './home-cards.ts'
 import './home-page.css'
 
@@ -28,7 +29,9 @@ export function HomePage() {
 
   return (
     <div className="home-page">
-      <NavBar onBack={() => host.leaveHome()}>电子印章</NavBar>
+      <NavBar onBack={() => host.leaveHome()} right={<LogoutButton />}>
+        电子印章
+      </NavBar>
       <header className="home-hero">
         <div>
           <h1>电子印章</h1>

@@ -2,6 +2,7 @@ import type { AppConfig } from '@seal/shared/api/config'
 import type { SealItem } from '@seal/shared/api/seals'
 import { activatableSealStatuses, sealListGroupOf, sealListGroupOrder, sealStatus, sealStatusLabels, type SealStatus } from '@seal/shared/codes/seal-status'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
+import { beijingDate } from '@seal/shared/text/beijing-time'
 
 /**
  * The rules of the seal list and detail (spec 000 §2 "Screen behaviour"), pure so they are tested
@@ -87,7 +88,7 @@ export function sealActions(seal: SealItem, config: Pick<AppConfig, 'bindingMenu
   ]
 }
 
-/** 2026-11-22 from epoch milliseconds, in China time. */
+/** 2026-11-22 from epoch milliseconds, in Beijing time. */
 export function formatDate(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10)
+  return beijingDate(epochMs)
 }

@@ -42,24 +42,8 @@ function AgreementStep({ flow }: { flow: ReadyFlow }) {
 
 function ReadAndSign({ flow, agreements, onSigned }: { flow: ReadyFlow; agreements: AgreementFile[]; onSigned: (files: SignedAgreement[]) => void }) {
   const [active, setActive] = useState(agreements[0]?.key ?? '')
-  const [read, setRead] = useState<ReadonlySet<string>>(() => new Set(active ? [active] : []))
   const [signing, setSigning] = useState(false)
   const sign = useSignAgreement()
-
-  const open = (key: string) => {
-    setActive(key)
-    setRead((previous) => new Set(previous).add(key))
-  }
-
-  const startSigning = () => {
-    const unread = agreements.find((item) => !read.has(item.key))
-    if (unread) {
-      open(unread.key)
-      Toast.show({ content: `请阅读《${unread.title}》` })
-      return
-    }
-    setSigning(true)
-  }
 
   const confirm = async (written: Parameters<typeof saveSample>[1]) => {
     const sample = await saveSample(flow.me, written)
@@ -72,7 +56,7 @@ function ReadAndSign({ flow, agreements, onSigned }: { flow: ReadyFlow; agreemen
 
   return (
     <div className="agreement-reader">
-      <Tabs activeKey={active} onChange={open}>
+      <Tabs activeKey={active} onChange={setActive}>
         {agreements.map((item) => (
           <Tabs.Tab key={item.key} title={item.title}>
             <AgreementPdf fileId={item.fileId} />
@@ -80,7 +64,8 @@ function ReadAndSign({ flow, agreements, onSigned }: { flow: ReadyFlow; agreemen
         ))}
       </Tabs>
       <div className="agreement-footer">
-        <Button block color="primary" size="large" onClick={startSigning}>
+        {/* Agreeing is the person's word for all of them: the first tap opens the board (issue 9). */}
+        <Button block color="primary" size="large" onClick={() => setSigning(true)}>
           我已阅读并同意，手写签署
         </Button>
       </div>

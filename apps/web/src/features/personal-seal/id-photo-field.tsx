@@ -63,6 +63,8 @@ export function IdPhotoField({ side, loginIdNumber, recognizedBefore, onRecogniz
     <div className="id-photo-field" data-side={side}>
       <ImageUpload
         keepInMemoryOnly
+        label={`上传${labels[side]}`}
+        imageFit="contain"
         accept="image/*"
         maxSizeMB={ID_IMAGE_MAX_MB}
         compress={ID_IMAGE_TARGET_KB}
@@ -70,7 +72,7 @@ export function IdPhotoField({ side, loginIdNumber, recognizedBefore, onRecogniz
         onStatusChange={onStatusChange}
         onChange={(image) => void recognize(image)}
       >
-        <div className="id-photo-empty" aria-label={`上传${labels[side]}`}>
+        <div className="id-photo-empty" aria-hidden="true">
           <strong>+</strong>
           <span>上传{labels[side]}</span>
         </div>

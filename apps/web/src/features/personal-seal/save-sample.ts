@@ -1,4 +1,5 @@
-import { Toast } from 'antd-mobile'
+import { Dialog, Toast } from 'antd-mobile'
+import { messages } from '@seal/shared/messages'
 import type { LoginInfo } from '@seal/shared/api/auth'
 import { handwritingFailureMessage, type HandwritingSaveResult } from '@seal/shared/api/handwriting'
 import { saveHandwriting } from '../../components/signature-board/handwriting-api.ts'
@@ -7,7 +8,8 @@ import type { SignatureResult } from '../../components/signature-board/signature
 /**
  * Saves what the person wrote as one of their reference samples (POST /sign/handwriting/save, purpose
  * `sample`). A sample that does not match the earlier ones is an answer, not an error: it is told
- * (识别不通过) and null comes back, so the board clears for another try.
+ * (识别不通过, with what to do about it, in a dialog the person closes before writing again) and null
+ * comes back, so the board clears for another try.
  */
 export async function saveSample(me: LoginInfo, written: SignatureResult): Promise<HandwritingSaveResult | null> {
   const result = await saveHandwriting({
@@ -20,6 +22,10 @@ export async function saveSample(me: LoginInfo, written: SignatureResult): Promi
   })
   const failure = handwritingFailureMessage(result)
   if (!failure) return result
-  Toast.show({ content: failure, duration: 3000 })
+  if (failure === messages.signatureNotRecognized) {
+    await Dialog.alert({ title: failure, content: messages.signatureRetryHint, confirmText: '重新签名' })
+  } else {
+    Toast.show({ content: failure, duration: 3000 })
+  }
   return null
 }

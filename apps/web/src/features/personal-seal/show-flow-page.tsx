@@ -8,6 +8,8 @@ import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { getPersonalDraft, personalDraftKey } from './api/get-draft.ts'
 import { queryPersonalSealExists } from './api/query-can-apply.ts'
+import { restartPersonalApplication } from './api/restart-application.ts'
+import { clearFlowStore } from './flow-store.ts'
 import { continueRoute, flowStepList, personalSealRoutes } from './flow-steps.ts'
 import './personal-seal.css'
 
@@ -44,7 +46,16 @@ export function PersonalSealShowFlowPage() {
         return
       }
       const carryOn = await Dialog.confirm({ content: messages.draftFound, confirmText: '继续申请', cancelText: '重新填写' })
-      navigate(carryOn ? continueRoute(draft, faceAuth) : personalSealRoutes.identity)
+      if (carryOn) {
+        navigate(continueRoute(draft, faceAuth))
+        return
+      }
+      // Starting again means nothing of the old application counts: the server abandons it (face check,
+      // agreements, chosen signature) and this browser forgets its samples and ID serials.
+      await restartPersonalApplication()
+      clearFlowStore()
+      queryClient.setQueryData(personalDraftKey, null)
+      navigate(personalSealRoutes.identity)
     } catch {
       // The request module has shown why; the button stays for another try.
     } finally {
@@ -79,7 +90,7 @@ export function PersonalSealShowFlowPage() {
         身份证照片仅用于识别本人信息，不会被保存。申请即表示您同意
         <Link to={personalSealRoutes.realNameAgreement}>《实名认证服务协议》</Link>。
       </p>
-      <div className="personal-actions">
+      <div className="personal-actions personal-actions-sticky">
         <Button block color="primary" size="large" loading={starting} disabled={!me} onClick={() => void start()}>
           开始申请
         </Button>

@@ -19,7 +19,7 @@ export function PersonalSealStyleWhyPage() {
             <h2>
               样式{index + 1}：{sealStyleInfo[code].name}
             </h2>
-            {image && <img className="apply-success-seal" src={image} alt={sealStyleInfo[code].name} />}
+            {image && <img className="style-why-picture" src={image} alt={sealStyleInfo[code].name} />}
             {sealStyleInfo[code].details.map((line) => (
               <p key={line}>{line}</p>
             ))}

@@ -1,5 +1,6 @@
 import type { UseRecordItem } from '@seal/shared/api/use-records'
 import { dayOf } from '@seal/shared/rules/use-record-range'
+import { beijingMinute } from '@seal/shared/text/beijing-time'
 
 /** A remark longer than this is folded, with 查看详情 for the whole text (spec 000 §5). */
 export const REMARK_FOLD_OVER = 30
@@ -39,7 +40,7 @@ export function groupByMonth(records: UseRecordItem[]): MonthGroup[] {
   return groups
 }
 
-/** 2026-11-23 14:05, in China time. */
+/** 2026-11-23 14:05, in Beijing time (the one rule of every screen: @seal/shared/text/beijing-time). */
 export function formatUseTime(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
+  return beijingMinute(epochMs)
 }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Button, NavBar, Result, Toast } from 'antd-mobile'
 import type { VerifyResult } from '@seal/shared/api/verify'
+import { BEIJING_TIME } from '@seal/shared/text/beijing-time'
 import { RequestError } from '../../lib/request/request.ts'
 import { verifyPdf } from './api/verify-pdf.ts'
 import { SignatureCard } from './signature-card.tsx'
@@ -35,7 +36,7 @@ export function VerifyPage() {
     }
   }
 
-  const allValid = result && result.signatures.length > 0 && result.signatures.every((signature) => signature.valid)
+  const summary = result && verdictOf(result)
 
   return (
     <div className="verify-page">
@@ -47,19 +48,28 @@ export function VerifyPage() {
           选择 PDF 文件
         </Button>
       </section>
-      {result && (
+      {result && summary && (
         <section className="verify-result">
-          <Result
-            status={result.signatures.length === 0 ? 'info' : allValid ? 'success' : 'error'}
-            title={result.signatures.length === 0 ? '未发现电子签章' : allValid ? '全部签章有效' : '存在无效签章'}
-            description={`${result.fileName}，共 ${result.signatures.length} 个签章`}
-          />
+          <Result status={summary.status} title={summary.title} description={`${result.fileName}，共 ${result.signatures.length} 个签章`} />
           {result.signatures.map((signature) => (
             <SignatureCard key={signature.index} signature={signature} />
           ))}
-          <p className="verify-hash">文件 SHA-256：{result.sha256}</p>
+          <p className="verify-hash">时间均为{BEIJING_TIME}（UTC+8）。文件 SHA-256：{result.sha256}</p>
         </section>
       )}
     </div>
   )
+}
+
+/**
+ * The document's verdict: any invalid signature makes it 存在无效签章; a seal cancelled after it signed
+ * makes it a warning (the signature held when made, but the seal is no longer in force), never a plain
+ * green 全部签章有效.
+ */
+function verdictOf(result: VerifyResult): { status: 'success' | 'warning' | 'error' | 'info'; title: string } {
+  const verdicts = result.signatures.map((signature) => signature.verdict)
+  if (verdicts.length === 0) return { status: 'info', title: '未发现电子签章' }
+  if (verdicts.includes('invalid')) return { status: 'error', title: '存在无效签章' }
+  if (verdicts.includes('revoked')) return { status: 'warning', title: '签章有效，但印章已注销' }
+  return { status: 'success', title: '全部签章有效' }
 }
