@@ -15,7 +15,7 @@ import { querySealUseRecords } from './use-records.ts'
 export const useRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/signSealLog/queryByTypeAndSocialCreditCode',
-    { schema: { tags: ['seals'], summary: '用章记录：按使用人、时间段、关键字查询，分页', body: useRecordQueryBody, response: { 200: envelopeOf(z.array(useRecordItem)) } } },
+    { config: { query: true }, schema: { tags: ['seals'], summary: '用章记录：按使用人、时间段、关键字查询，分页', body: useRecordQueryBody, response: { 200: envelopeOf(z.array(useRecordItem)) } } },
     async (request) => {
       const query = request.body
       const pageSize = query.pageSize ?? USE_RECORD_MAX_PAGE_SIZE
@@ -31,6 +31,7 @@ export const useRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         to: query.endTime ? new Date(query.endTime) : undefined,
         limit: pageSize,
         offset: ((query.pageNum ?? 1) - 1) * pageSize,
+        afterId: query.lastId ?? undefined,
       })
       return ok(records.map((record) => ({ ...record, sealName: seal.sealName })))
     },

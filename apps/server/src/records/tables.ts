@@ -31,6 +31,10 @@ export const sealUseRecords = pgTable(
   (t) => [
     index('seal_use_records_seal_time_idx').on(t.sealId, t.createdAt),
     index('seal_use_records_seal_seq_idx').on(t.sealId, t.seq),
+    // Contains-search (ILIKE '%…%') of the use-record screens: trigram indexes (pg_trgm, migration 0005).
+    index('seal_use_records_remark_trgm_idx').using('gin', t.remark.op('gin_trgm_ops')),
+    index('seal_use_records_file_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')),
+    index('seal_use_records_user_name_trgm_idx').using('gin', t.userName.op('gin_trgm_ops')),
   ],
 )
 

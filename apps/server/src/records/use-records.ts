@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { persons } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
+import { containsPattern } from '../db/search.ts'
 import { sealUseRecords, type SealUseRecord } from './tables.ts'
 
 export type SealUseInput = {
@@ -63,6 +64,11 @@ export type SealUseQuery = {
   /** A page of the newest-first list: at most `limit` records (500 at most), after skipping `offset`. */
   limit?: number
   offset?: number
+  /**
+   * Keyset paging: the records after this one (its id) in the newest-first list, instead of `offset`.
+   * Unknown or of another seal: nothing.
+   */
+  afterId?: string | undefined
 }
 
 /** The spec's use-record item, newest first. */
@@ -78,25 +84,43 @@ export type SealUseItem = {
   timestamp: number
 }
 
-/** Use records of some seals, newest first, filtered as the use-record screens filter them. */
+/**
+ * Use records of some seals, newest first, filtered as the use-record screens filter them; one statement.
+ * A page after a known record (`afterId`) starts from its position in the (seal_id, seq) index; a page by
+ * `offset` finds its first record's position with an index-only walk when the filters allow (unfiltered,
+ * the common case), so deep pages do not read every record before them.
+ */
 export async function querySealUseRecords(db: Database, query: SealUseQuery): Promise<SealUseItem[]> {
   if (query.sealIds.length === 0) return []
   const conditions: SQL[] = [inArray(sealUseRecords.sealId, query.sealIds)]
-  if (query.userName) conditions.push(ilike(sealUseRecords.userName, `%${escapeLike(query.userName)}%`))
+  if (query.userName) conditions.push(ilike(sealUseRecords.userName, containsPattern(query.userName)))
   if (query.userPersonId) conditions.push(eq(sealUseRecords.userPersonId, query.userPersonId))
   if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword)}%`
+    const pattern = containsPattern(query.keyword)
     conditions.push(or(ilike(sealUseRecords.remark, pattern), ilike(sealUseRecords.fileName, pattern))!)
   }
   if (query.from) conditions.push(gte(sealUseRecords.createdAt, query.from))
   if (query.to) conditions.push(lt(sealUseRecords.createdAt, query.to))
+  const filters = and(...conditions)
+  const limit = Math.min(query.limit ?? 500, 500)
+  const offset = query.offset ?? 0
+  let start: SQL | undefined
+  if (query.afterId) {
+    const after = db
+      .select({ seq: sealUseRecords.seq })
+      .from(sealUseRecords)
+      .where(and(eq(sealUseRecords.id, query.afterId), inArray(sealUseRecords.sealId, query.sealIds)))
+    start = lt(sealUseRecords.seq, sql`(${after})`)
+  } else if (offset > 0) {
+    const first = db.select({ seq: sealUseRecords.seq }).from(sealUseRecords).where(filters).orderBy(desc(sealUseRecords.seq)).offset(offset).limit(1)
+    start = lte(sealUseRecords.seq, sql`(${first})`)
+  }
   const rows = await db
     .select()
     .from(sealUseRecords)
-    .where(and(...conditions))
+    .where(and(filters, start))
     .orderBy(desc(sealUseRecords.seq))
-    .limit(Math.min(query.limit ?? 500, 500))
-    .offset(query.offset ?? 0)
+    .limit(limit)
   return rows.map((r) => ({
     id: r.id,
     sealId: r.sealId,
@@ -108,5 +132,3 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
     timestamp: r.createdAt.getTime(),
   }))
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
