@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { persons } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
-import { containsPattern } from '../db/search.ts'
+import { containsText } from '../db/search.ts'
 import { sealUseRecords, type SealUseRecord } from './tables.ts'
 
 export type SealUseInput = {
@@ -93,11 +93,10 @@ export type SealUseItem = {
 export async function querySealUseRecords(db: Database, query: SealUseQuery): Promise<SealUseItem[]> {
   if (query.sealIds.length === 0) return []
   const conditions: SQL[] = [inArray(sealUseRecords.sealId, query.sealIds)]
-  if (query.userName) conditions.push(ilike(sealUseRecords.userName, containsPattern(query.userName)))
+  if (query.userName) conditions.push(containsText(sealUseRecords.userName, query.userName))
   if (query.userPersonId) conditions.push(eq(sealUseRecords.userPersonId, query.userPersonId))
   if (query.keyword) {
-    const pattern = containsPattern(query.keyword)
-    conditions.push(or(ilike(sealUseRecords.remark, pattern), ilike(sealUseRecords.fileName, pattern))!)
+    conditions.push(or(containsText(sealUseRecords.remark, query.keyword), containsText(sealUseRecords.fileName, query.keyword))!)
   }
   if (query.from) conditions.push(gte(sealUseRecords.createdAt, query.from))
   if (query.to) conditions.push(lt(sealUseRecords.createdAt, query.to))
