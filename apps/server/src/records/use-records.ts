@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { persons } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { containsText } from '../db/search.ts'
@@ -86,9 +86,8 @@ export type SealUseItem = {
 
 /**
  * Use records of some seals, newest first, filtered as the use-record screens filter them; one statement.
- * A page after a known record (`afterId`) starts from its position in the (seal_id, seq) index; a page by
- * `offset` finds its first record's position with an index-only walk when the filters allow (unfiltered,
- * the common case), so deep pages do not read every record before them.
+ * A page after a known record (`afterId`) starts from its position in the (seal_id, seq) index, so it
+ * costs the same at any depth; a page by `offset` reads the records before it (kept for `pageNum`).
  */
 export async function querySealUseRecords(db: Database, query: SealUseQuery): Promise<SealUseItem[]> {
   if (query.sealIds.length === 0) return []
@@ -102,7 +101,6 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
   if (query.to) conditions.push(lt(sealUseRecords.createdAt, query.to))
   const filters = and(...conditions)
   const limit = Math.min(query.limit ?? 500, 500)
-  const offset = query.offset ?? 0
   let start: SQL | undefined
   if (query.afterId) {
     const after = db
@@ -110,9 +108,6 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
       .from(sealUseRecords)
       .where(and(eq(sealUseRecords.id, query.afterId), inArray(sealUseRecords.sealId, query.sealIds)))
     start = lt(sealUseRecords.seq, sql`(${after})`)
-  } else if (offset > 0) {
-    const first = db.select({ seq: sealUseRecords.seq }).from(sealUseRecords).where(filters).orderBy(desc(sealUseRecords.seq)).offset(offset).limit(1)
-    start = lte(sealUseRecords.seq, sql`(${first})`)
   }
   const rows = await db
     .select()
@@ -120,6 +115,7 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
     .where(and(filters, start))
     .orderBy(desc(sealUseRecords.seq))
     .limit(limit)
+    .offset(start ? 0 : (query.offset ?? 0))
   return rows.map((r) => ({
     id: r.id,
     sealId: r.sealId,
