@@ -178,6 +178,10 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await page.getByRole('button', { name: '查看我的印章' }).click()
   await expect(page).toHaveURL(/\/seal-preview-list\/personal/)
   await expect(page.getByText('个人名章').first()).toBeVisible()
+  // The list carries the picture as a link; the browser loads it (not just the alt text).
+  const listPicture = page.locator('img.seal-picture').first()
+  await expect(listPicture).toHaveAttribute('src', /^\/api\/seal\/picture\//)
+  await expect.poll(() => listPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
   await expectNoScroll(page)
   await snap(page, 'personal-8-seal-list')
   await page.getByRole('button', { name: '查看详情' }).first().click()

@@ -16,18 +16,23 @@ export const persons = pgTable(
 )
 
 /** An organisation (enterprise, government or public institution), identified by its credit code. */
-export const units = pgTable('units', {
-  id: id(),
-  name: text('name').notNull(),
-  socialCreditCode: text('social_credit_code').notNull().unique(),
-  unitTypeCode: text('unit_type_code').notNull().default('02'),
-  legalPersonId: text('legal_person_id')
-    .notNull()
-    .references(() => persons.id),
-  /** Registration region: the district code of the three-level tree. */
-  regionCode: text('region_code'),
-  createdAt: createdAt(),
-})
+export const units = pgTable(
+  'units',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    socialCreditCode: text('social_credit_code').notNull().unique(),
+    unitTypeCode: text('unit_type_code').notNull().default('02'),
+    legalPersonId: text('legal_person_id')
+      .notNull()
+      .references(() => persons.id),
+    /** Registration region: the district code of the three-level tree. */
+    regionCode: text('region_code'),
+    createdAt: createdAt(),
+  },
+  // A person's unit seal list starts from the units they represent.
+  (t) => [index('units_legal_person_idx').on(t.legalPersonId)],
+)
 
 /**
  * Who logs in. A personal account acts for a person; an enterprise account acts for a unit through its

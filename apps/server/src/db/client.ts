@@ -39,11 +39,14 @@ export async function openDatabase(options: {
   }
 
   const { PGlite } = await import('@electric-sql/pglite')
+  // The lists' contains-search indexes need pg_trgm (migration 0005); PGlite loads it only when asked.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   const inMemory = options.dataDir === ':memory:'
   const releaseLock = inMemory ? () => {} : lockDataFolder(options.dataDir)
-  const client = inMemory ? new PGlite() : new PGlite(join(options.dataDir, 'pglite'))
+  const extensions = { pg_trgm }
+  const client = inMemory ? new PGlite({ extensions }) : new PGlite(join(options.dataDir, 'pglite'), { extensions })
   try {
     const db = drizzle(client, { schema })
     await migrate(db, { migrationsFolder })

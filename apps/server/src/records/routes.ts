@@ -31,6 +31,7 @@ export const useRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         to: query.endTime ? new Date(query.endTime) : undefined,
         limit: pageSize,
         offset: ((query.pageNum ?? 1) - 1) * pageSize,
+        afterId: query.lastId ?? undefined,
       })
       return ok(records.map((record) => ({ ...record, sealName: seal.sealName })))
     },

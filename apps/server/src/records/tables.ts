@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm'
 import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core'
 import { persons } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
+import { tripled } from '../db/search.ts'
 import { files } from '../files/tables.ts'
 import { seals } from '../seals/tables.ts'
 
@@ -34,6 +36,10 @@ export const sealUseRecords = pgTable(
   (t) => [
     index('seal_use_records_seal_time_idx').on(t.sealId, t.createdAt),
     index('seal_use_records_seal_seq_idx').on(t.sealId, t.seq),
+    // Contains-search of the use-record screens: trigram indexes of the tripled text (db/search.ts).
+    index('seal_use_records_remark_trgm_idx').using('gin', sql`${tripled(t.remark)} gin_trgm_ops`),
+    index('seal_use_records_file_name_trgm_idx').using('gin', sql`${tripled(t.fileName)} gin_trgm_ops`),
+    index('seal_use_records_user_name_trgm_idx').using('gin', sql`${tripled(t.userName)} gin_trgm_ops`),
   ],
 )
 

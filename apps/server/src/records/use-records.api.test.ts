@@ -71,6 +71,18 @@ describe('用章记录: POST /signSealLog/queryByTypeAndSocialCreditCode', () =>
     expect(new Set(all).size).toBe(45)
     expect(all.slice(0, 2)).toEqual(['批量文件-43.pdf', '批量文件-42.pdf'])
     expect(all.slice(-2)).toEqual(['租赁协议.pdf', '采购合同.pdf'])
+    // Infinite scroll asks for the page after the last record it has: the same pages, at the cost of the first.
+    const byCursor: string[][] = []
+    let lastId: string | undefined
+    for (let i = 0; i < 4; i++) {
+      const data = (await query({ sealId, pageSize: 20, lastId })).body.data as { id: string; fileName: string }[]
+      byCursor.push(data.map((r) => r.fileName))
+      lastId = data.at(-1)?.id ?? 'none'
+    }
+    expect(byCursor).toEqual(pages)
+    const newest = (await query({ sealId, pageSize: 1 })).body.data[0].id
+    expect((await query({ sealId, lastId: 'no-such-record' })).body.data).toEqual([])
+    expect((await query({ sealId, remark: '批量', pageSize: 50, lastId: newest })).body.data).toHaveLength(42)
     // Without paging, the spec's call gets the whole list (up to the largest page).
     expect((await query({ sealId })).body.data).toHaveLength(45)
     for (const pageSize of [0, 501, 2.5]) {

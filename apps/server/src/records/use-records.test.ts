@@ -65,6 +65,11 @@ describe('seal use records', () => {
       (await querySealUseRecords(f.db, { sealIds: [sealId], keyword: '采购' })).map((r) => r.fileName),
     ).toEqual(['采购合同.pdf'])
     expect((await querySealUseRecords(f.db, { sealIds: [sealId], keyword: '自动' })).map((r) => r.fileName)).toEqual(['平台自动.pdf'])
+    // One character, mixed case, and wildcards that match only themselves (the index reads tripled text).
+    expect((await querySealUseRecords(f.db, { sealIds: [sealId], keyword: '采' })).map((r) => r.fileName)).toEqual(['采购合同.pdf'])
+    expect(await querySealUseRecords(f.db, { sealIds: [sealId], keyword: '.PDF' })).toHaveLength(2)
+    expect(await querySealUseRecords(f.db, { sealIds: [sealId], keyword: '采_合' })).toEqual([])
+    expect((await querySealUseRecords(f.db, { sealIds: [sealId], userName: '三' })).map((r) => r.fileName)).toEqual(['采购合同.pdf'])
     expect(await querySealUseRecords(f.db, { sealIds: [sealId], userName: '%' })).toEqual([])
     const tomorrow = new Date(Date.now() + 24 * 3600_000)
     expect(await querySealUseRecords(f.db, { sealIds: [sealId], from: tomorrow })).toEqual([])

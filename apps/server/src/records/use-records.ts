@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { persons } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
+import { containsText } from '../db/search.ts'
 import { sealUseRecords, type SealUseRecord } from './tables.ts'
 
 export type SealUseInput = {
@@ -66,6 +67,11 @@ export type SealUseQuery = {
   /** A page of the newest-first list: at most `limit` records (500 at most), after skipping `offset`. */
   limit?: number
   offset?: number
+  /**
+   * Keyset paging: the records after this one (its id) in the newest-first list, instead of `offset`.
+   * Unknown or of another seal: nothing.
+   */
+  afterId?: string | undefined
 }
 
 /** The spec's use-record item, newest first. */
@@ -81,25 +87,38 @@ export type SealUseItem = {
   timestamp: number
 }
 
-/** Use records of some seals, newest first, filtered as the use-record screens filter them. */
+/**
+ * Use records of some seals, newest first, filtered as the use-record screens filter them; one statement.
+ * A page after a known record (`afterId`) starts from its position in the (seal_id, seq) index, so it
+ * costs the same at any depth; a page by `offset` reads the records before it (kept for `pageNum`).
+ */
 export async function querySealUseRecords(db: Database, query: SealUseQuery): Promise<SealUseItem[]> {
   if (query.sealIds.length === 0) return []
   const conditions: SQL[] = [inArray(sealUseRecords.sealId, query.sealIds)]
-  if (query.userName) conditions.push(ilike(sealUseRecords.userName, `%${escapeLike(query.userName)}%`))
+  if (query.userName) conditions.push(containsText(sealUseRecords.userName, query.userName))
   if (query.userPersonId) conditions.push(eq(sealUseRecords.userPersonId, query.userPersonId))
   if (query.keyword) {
-    const pattern = `%${escapeLike(query.keyword)}%`
-    conditions.push(or(ilike(sealUseRecords.remark, pattern), ilike(sealUseRecords.fileName, pattern))!)
+    conditions.push(or(containsText(sealUseRecords.remark, query.keyword), containsText(sealUseRecords.fileName, query.keyword))!)
   }
   if (query.from) conditions.push(gte(sealUseRecords.createdAt, query.from))
   if (query.to) conditions.push(lt(sealUseRecords.createdAt, query.to))
+  const filters = and(...conditions)
+  const limit = Math.min(query.limit ?? 500, 500)
+  let start: SQL | undefined
+  if (query.afterId) {
+    const after = db
+      .select({ seq: sealUseRecords.seq })
+      .from(sealUseRecords)
+      .where(and(eq(sealUseRecords.id, query.afterId), inArray(sealUseRecords.sealId, query.sealIds)))
+    start = lt(sealUseRecords.seq, sql`(${after})`)
+  }
   const rows = await db
     .select()
     .from(sealUseRecords)
-    .where(and(...conditions))
+    .where(and(filters, start))
     .orderBy(desc(sealUseRecords.seq))
-    .limit(Math.min(query.limit ?? 500, 500))
-    .offset(query.offset ?? 0)
+    .limit(limit)
+    .offset(start ? 0 : (query.offset ?? 0))
   return rows.map((r) => ({
     id: r.id,
     sealId: r.sealId,
@@ -111,5 +130,3 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
     timestamp: r.createdAt.getTime(),
   }))
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)

@@ -1,13 +1,16 @@
-import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { WILL_EXPIRE_DAYS, type SealGroup, type SealItem } from '@seal/shared/api/seals'
 import { maskIdNumber, maskRealName } from '@seal/shared/text/masking'
 import type { Caller } from '../auth/caller.ts'
 import { persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
+import { containsPattern } from '../db/search.ts'
 import { notFound } from '../errors.ts'
 import { files } from '../files/tables.ts'
 import type { FileStore } from '../files/store.ts'
 import { loadSealHolder, type SealHolder } from '../trust/seal-holder.ts'
+import { sealPictureLink } from './picture-link.ts'
 import { seals, type Seal } from './tables.ts'
 
 /** A seal the caller may see: its holder, or the unit's own account for a unit seal. Else 数据不存在. */
@@ -20,16 +23,37 @@ export async function visibleSeal(db: Database, caller: Caller, sealId: string):
   return found
 }
 
-export async function sealPicture(db: Database, store: FileStore, seal: Seal): Promise<string> {
+/** The picture itself, inline (POST /seal/getSealPicById, the spec's call for the picture alone). */
+export async function sealPictureData(db: Database, store: FileStore, seal: Seal): Promise<string> {
   const [file] = await db.select().from(files).where(eq(files.id, seal.imageFileId)).limit(1)
   if (!file) return ''
   return `data:${file.mediaType};base64,${(await store.get(file.storageKey)).toString('base64')}`
 }
 
-async function toItem(options: { db: Database; store: FileStore; found: SealHolder; needPic: boolean }): Promise<SealItem> {
-  const { db, store, found, needPic } = options
-  const { seal, holder, unit } = found
-  const [revoker] = seal.revokedByPersonId ? await db.select({ name: persons.name }).from(persons).where(eq(persons.id, seal.revokedByPersonId)) : []
+/** How lists and the detail carry the picture: a signed link (see picture-link.ts), or nothing. */
+export type PictureOption = { fileAccessKey: Buffer } | null
+
+const holders = alias(persons, 'holder')
+const revokers = alias(persons, 'revoker')
+
+/**
+ * Seals with everything an item shows, in one statement: the unit (for a unit seal), the holder (the
+ * unit's legal representative or the person) and whoever cancelled it.
+ */
+function sealRows(db: Database, where: SQL | undefined) {
+  return db
+    .select({ seal: seals, unitName: units.name, socialCreditCode: units.socialCreditCode, holder: holders, revokerName: revokers.name })
+    .from(seals)
+    .leftJoin(units, eq(units.id, seals.unitId))
+    .innerJoin(holders, eq(holders.id, sql`coalesce(${units.legalPersonId}, ${seals.personId})`))
+    .leftJoin(revokers, eq(revokers.id, seals.revokedByPersonId))
+    .where(where)
+}
+
+type SealRow = Awaited<ReturnType<typeof sealRows>>[number]
+
+function toItem(row: SealRow, picture: PictureOption, now: number): SealItem {
+  const { seal, holder } = row
   return {
     id: seal.id,
     sealName: seal.sealName,
@@ -37,82 +61,73 @@ async function toItem(options: { db: Database; store: FileStore; found: SealHold
     sealCode: seal.sealCode,
     status: seal.status,
     useType: seal.useType,
-    businessName: unit?.name ?? holder.name,
-    socialCreditCode: unit?.socialCreditCode ?? null,
+    businessName: row.unitName ?? holder.name,
+    socialCreditCode: row.socialCreditCode ?? null,
     personName: holder.name,
     personIdentity: maskIdNumber(holder.identityNo),
     certStartTime: seal.certStartTime.getTime(),
     certEndTime: seal.certEndTime.getTime(),
-    sealPic: needPic ? await sealPicture(db, store, seal) : null,
+    sealPic: picture ? sealPictureLink(picture.fileAccessKey, seal.imageFileId, now) : null,
     role: 1,
     failureReason: seal.failureReason,
-    revokePerson: revoker ? maskRealName(revoker.name) : null,
-    blnWillExpires: seal.status === '1' && seal.certEndTime.getTime() - Date.now() < WILL_EXPIRE_DAYS * 86_400_000,
+    revokePerson: row.revokerName ? maskRealName(row.revokerName) : null,
+    blnWillExpires: seal.status === '1' && seal.certEndTime.getTime() - now < WILL_EXPIRE_DAYS * 86_400_000,
   }
 }
 
 /** The caller's personal name seals, newest first (the 个人名章 tab of /seal-preview-list/personal). */
-export async function personalSeals(options: { db: Database; store: FileStore; caller: Caller; needPic: boolean }): Promise<SealItem[]> {
-  const { db, caller } = options
-  const rows = await db
-    .select({ id: seals.id })
-    .from(seals)
-    .where(and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)))
-    .orderBy(desc(seals.createdAt))
-  const items: SealItem[] = []
-  for (const row of rows) {
-    const found = await loadSealHolder(db, row.id)
-    if (found) items.push(await toItem({ ...options, found }))
-  }
-  return items
+export async function personalSeals(options: { db: Database; caller: Caller; picture: PictureOption }): Promise<SealItem[]> {
+  const rows = await sealRows(options.db, and(eq(seals.ownerKind, 'person'), eq(seals.personId, options.caller.person.id))).orderBy(
+    desc(seals.createdAt),
+    desc(seals.id),
+  )
+  const now = Date.now()
+  return rows.map((row) => toItem(row, options.picture, now))
 }
 
-export async function sealDetail(options: { db: Database; store: FileStore; caller: Caller; sealId: string }): Promise<SealItem> {
-  const found = await visibleSeal(options.db, options.caller, options.sealId)
-  return toItem({ ...options, found, needPic: true })
+export async function sealDetail(options: { db: Database; caller: Caller; sealId: string; picture: PictureOption }): Promise<SealItem> {
+  const { caller } = options
+  const [row] = await sealRows(options.db, eq(seals.id, options.sealId)).limit(1)
+  if (!row) throw notFound()
+  const isHolder = row.holder.id === caller.person.id
+  const isUnitAccount = caller.kind === 'enterprise' && row.seal.ownerKind === 'unit' && caller.unit?.id === row.seal.unitId
+  if (!isHolder && !isUnitAccount) throw notFound()
+  return toItem(row, options.picture, Date.now())
 }
 
 /**
  * The unit seals the caller may see, one group per unit (the 电子印章 tab of /seal-preview-list): an
- * enterprise account sees its unit's seals; a person sees the seals of the units they represent. Seals
- * of one unit come in seal-type order.
+ * enterprise account sees its unit's seals; a person sees the seals of the units they represent. Units
+ * come in name order, seals of one unit in seal-type order, newest first within a type.
  */
 export async function unitSealGroups(options: {
   db: Database
-  store: FileStore
   caller: Caller
-  needPic: boolean
+  picture: PictureOption
   queryAvailable: boolean
   businessName?: string | undefined
 }): Promise<SealGroup[]> {
-  const { db, caller } = options
-  const unitFilter =
-    caller.kind === 'enterprise' && caller.unit ? eq(units.id, caller.unit.id) : eq(units.legalPersonId, caller.person.id)
-  const nameFilter = options.businessName?.trim() ? ilike(units.name, `%${options.businessName.trim()}%`) : undefined
-  const visibleUnits = await db.select().from(units).where(and(unitFilter, nameFilter)).orderBy(asc(units.name))
-  if (visibleUnits.length === 0) return []
-  const rows = await db
-    .select({ id: seals.id, unitId: seals.unitId })
-    .from(seals)
-    .where(
-      and(
-        eq(seals.ownerKind, 'unit'),
-        inArray(
-          seals.unitId,
-          visibleUnits.map((unit) => unit.id),
-        ),
-        options.queryAvailable ? eq(seals.status, '1') : undefined,
-      ),
-    )
-    .orderBy(asc(seals.sealTypeCode), desc(seals.createdAt))
+  const { caller } = options
+  const unitFilter = caller.kind === 'enterprise' && caller.unit ? eq(units.id, caller.unit.id) : eq(units.legalPersonId, caller.person.id)
+  const name = options.businessName?.trim()
+  const rows = await sealRows(
+    options.db,
+    and(
+      eq(seals.ownerKind, 'unit'),
+      unitFilter,
+      name ? ilike(units.name, containsPattern(name)) : undefined,
+      options.queryAvailable ? eq(seals.status, '1') : undefined,
+    ),
+  ).orderBy(asc(units.name), asc(units.id), asc(seals.sealTypeCode), desc(seals.createdAt), desc(seals.id))
+  const now = Date.now()
   const groups: SealGroup[] = []
-  for (const unit of visibleUnits) {
-    const list: SealItem[] = []
-    for (const row of rows.filter((r) => r.unitId === unit.id)) {
-      const found = await loadSealHolder(db, row.id)
-      if (found) list.push(await toItem({ ...options, found }))
+  let unitId: string | null = null
+  for (const row of rows) {
+    if (row.seal.unitId !== unitId) {
+      unitId = row.seal.unitId
+      groups.push({ businessName: row.unitName!, socialCreditCode: row.socialCreditCode, list: [] })
     }
-    if (list.length > 0) groups.push({ businessName: unit.name, socialCreditCode: unit.socialCreditCode, list })
+    groups.at(-1)!.list.push(toItem(row, options.picture, now))
   }
   return groups
 }

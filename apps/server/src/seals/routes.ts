@@ -2,16 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { queryGroupByBusinessBody, queryPersonSealsBody, sealByIdBody, sealGroup, sealItem } from '@seal/shared/api/seals'
+import { notFound } from '../errors.ts'
+import { findFileById, verifyAccessToken } from '../files/service.ts'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { personalSeals, sealDetail, sealPicture, unitSealGroups, visibleSeal } from './queries.ts'
+import { personalSeals, sealDetail, sealPictureData, unitSealGroups, visibleSeal } from './queries.ts'
 
 /** Seal lists and details for the management screens (spec 000 §7 "Seal management"; † paths are ours). */
 export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pictures = (needPic: boolean) => (needPic ? { fileAccessKey: app.secrets.fileAccessKey } : null)
+
   app.post(
     '/seal/queryPersonSeals',
     { config: { query: true }, schema: { tags: ['seals'], summary: '我的个人名章 †', body: queryPersonSealsBody.optional(), response: { 200: envelopeOf(z.array(sealItem)) } } },
-    async (request) => ok(await personalSeals({ db: app.db, store: app.files, caller: callerOf(request), needPic: request.body?.needPic ?? true })),
+    async (request) => ok(await personalSeals({ db: app.db, caller: callerOf(request), picture: pictures(request.body?.needPic ?? true) })),
   )
 
   app.post(
@@ -21,9 +25,8 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(
         await unitSealGroups({
           db: app.db,
-          store: app.files,
           caller: callerOf(request),
-          needPic: request.body?.needPic ?? true,
+          picture: pictures(request.body?.needPic ?? true),
           queryAvailable: request.body?.queryAvailable ?? false,
           businessName: request.body?.businessName,
         }),
@@ -33,7 +36,7 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/seal/detail',
     { config: { query: true }, schema: { tags: ['seals'], summary: '印章详情 †', body: sealByIdBody, response: { 200: envelopeOf(sealItem) } } },
-    async (request) => ok(await sealDetail({ db: app.db, store: app.files, caller: callerOf(request), sealId: request.body.sealId })),
+    async (request) => ok(await sealDetail({ db: app.db, caller: callerOf(request), sealId: request.body.sealId, picture: pictures(true) })),
   )
 
   app.post(
@@ -41,7 +44,34 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { query: true }, schema: { tags: ['seals'], summary: '印章图片', body: sealByIdBody, response: { 200: envelopeOf(z.object({ sealPic: z.string() })) } } },
     async (request) => {
       const { seal } = await visibleSeal(app.db, callerOf(request), request.body.sealId)
-      return ok({ sealPic: await sealPicture(app.db, app.files, seal) })
+      return ok({ sealPic: await sealPictureData(app.db, app.files, seal) })
+    },
+  )
+
+  app.get(
+    '/seal/picture/:id',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['seals'],
+        summary: '印章图片（列表中的签名链接）†',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        querystring: z.object({ access_token: z.string().max(200).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params
+      const token = request.query.access_token
+      if (!token || !verifyAccessToken(app.secrets.fileAccessKey, id, token)) throw notFound('文件ID不存在')
+      const file = await findFileById(app.db, id)
+      if (!file.mediaType.startsWith('image/')) throw notFound('文件ID不存在')
+      // A file never changes under its id, and the link is good until the token's expiry.
+      const maxAge = Math.max(0, Math.floor((Number(token.split('.')[0]) - Date.now()) / 1000))
+      return reply
+        .header('content-type', file.mediaType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', `private, max-age=${maxAge}, immutable`)
+        .send(await app.files.get(file.storageKey))
     },
   )
 }

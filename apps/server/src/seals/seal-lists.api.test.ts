@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { renderPersonalSeal } from '@seal/seal/personal-seal'
-import { findCaller } from '../auth/sessions.ts'
+import { ensureAccount } from '../auth/login.ts'
+import { createSession, findCaller } from '../auth/sessions.ts'
+import { createAccessToken } from '../files/service.ts'
 import { demo } from '../seed.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
+import { countStatements } from '../test/statements.ts'
 import { makeSeal } from '../trust/make-seal.ts'
 
 const DAY = 86_400_000
@@ -14,6 +17,7 @@ describe('seal lists and detail (/seal-preview-list, /seal-preview)', () => {
   let person: string
   let unitSealId: string
   let personalSealId: string
+  let makeUnitSeal: (sealName: string, sealTypeCode: string) => Promise<string>
 
   beforeAll(async () => {
     t = await startTestApp()
@@ -22,17 +26,19 @@ describe('seal lists and detail (/seal-preview-list, /seal-preview)', () => {
     const unitCaller = (await findCaller(t.db, enterprise))!
     const personCaller = (await findCaller(t.db, person))!
     const contract = await renderOrganizationSeal({ unitName: demo.unit.name, sealTypeCode: '04', sealCode: '1101080012345' })
-    unitSealId = (
-      await makeSeal(t.app.trust, {
-        owner: { kind: 'unit', unitId: unitCaller.unit!.id, unitName: demo.unit.name, socialCreditCode: demo.unit.socialCreditCode },
-        sealName: '合同专用章',
-        sealTypeCode: '04',
-        image: contract.png,
-        certStartTime: new Date(),
-        certEndTime: new Date(Date.now() + 365 * DAY),
-        pin: 'abc12345',
-      })
-    ).seal.id
+    makeUnitSeal = async (sealName, sealTypeCode) =>
+      (
+        await makeSeal(t.app.trust, {
+          owner: { kind: 'unit', unitId: unitCaller.unit!.id, unitName: demo.unit.name, socialCreditCode: demo.unit.socialCreditCode },
+          sealName,
+          sealTypeCode,
+          image: contract.png,
+          certStartTime: new Date(),
+          certEndTime: new Date(Date.now() + 365 * DAY),
+          pin: 'abc12345',
+        })
+      ).seal.id
+    unitSealId = await makeUnitSeal('合同专用章', '04')
     const nameSeal = await renderPersonalSeal({ name: demo.person.name, style: '2' })
     personalSealId = (
       await makeSeal(t.app.trust, {
@@ -70,9 +76,57 @@ describe('seal lists and detail (/seal-preview-list, /seal-preview)', () => {
   it('lists the person’s own name seal, marked as about to expire, and shows its detail only to them', async () => {
     const own = await t.call({ url: '/api/seal/queryPersonSeals', body: { needPic: true }, token: person })
     expect(own.body.data).toEqual([expect.objectContaining({ id: personalSealId, sealTypeCode: '1000', blnWillExpires: true })])
-    expect(own.body.data[0].sealPic).toMatch(/^data:image\/png;base64,/)
     expect((await t.call({ url: '/api/seal/detail', body: { sealId: personalSealId }, token: person })).body.data.id).toBe(personalSealId)
     expect((await t.call({ url: '/api/seal/detail', body: { sealId: personalSealId }, token: enterprise })).body.responseInfo).toBe('数据不存在')
+  })
+
+  it('gives pictures as short-lived links that open the PNG, cacheable, for whoever may see the seal', async () => {
+    const own = await t.call({ url: '/api/seal/queryPersonSeals', body: { needPic: true }, token: person })
+    const link: string = own.body.data[0].sealPic
+    expect(link).toMatch(/^\/api\/seal\/picture\/[\w-]+\?access_token=/)
+    // Within a window, the same link each time, so the browser's cache answers the repeats.
+    expect((await t.call({ url: '/api/seal/detail', body: { sealId: personalSealId }, token: person })).body.data.sealPic).toBe(link)
+    const picture = await t.app.inject({ method: 'GET', url: link })
+    expect(picture.statusCode).toBe(200)
+    expect(picture.headers['content-type']).toBe('image/png')
+    expect(picture.headers['cache-control']).toMatch(/^private, max-age=\d+, immutable$/)
+    // The spec's picture call still answers the picture itself, the same bytes.
+    const inline = await t.call({ url: '/api/seal/getSealPicById', body: { sealId: personalSealId }, token: person })
+    expect(inline.body.data.sealPic).toBe(`data:image/png;base64,${picture.rawPayload.toString('base64')}`)
+  })
+
+  it('refuses a picture link without its token, with a forged, expired or another file’s token', async () => {
+    const [group] = (await groups(enterprise)).body.data
+    const unitLink = new URL(group.list[0].sealPic, 'http://x')
+    const personalLink = new URL((await t.call({ url: '/api/seal/queryPersonSeals', body: {}, token: person })).body.data[0].sealPic, 'http://x')
+    const unitFileId = unitLink.pathname.split('/').pop()!
+    const personalToken = personalLink.searchParams.get('access_token')!
+    const open = (fileId: string, token?: string) =>
+      t.app.inject({ method: 'GET', url: `/api/seal/picture/${fileId}${token === undefined ? '' : `?access_token=${encodeURIComponent(token)}`}` })
+    expect((await open(unitFileId, unitLink.searchParams.get('access_token')!)).statusCode).toBe(200)
+    for (const token of [undefined, '', personalToken, `${Date.now() + 60_000}.forged`, createAccessToken(t.secrets.fileAccessKey, unitFileId, Date.now() - 3_600_000)]) {
+      const refused = await open(unitFileId, token)
+      expect(refused.statusCode).toBeLessThan(500)
+      expect(refused.headers['content-type']).toMatch(/json/)
+      expect(refused.json().responseInfo).toBe('文件ID不存在')
+    }
+    // Someone who may not see the seal gets no link to it at all.
+    expect((await groups(person)).body.data).toEqual([])
+    expect((await t.call({ url: '/api/seal/detail', body: { sealId: unitSealId }, token: person })).body.responseInfo).toBe('数据不存在')
+    expect((await t.call({ url: '/api/seal/getSealPicById', body: { sealId: unitSealId }, token: person })).body.responseInfo).toBe('数据不存在')
+  })
+
+  it('reads a unit seal list in the same number of statements however many seals it holds', async () => {
+    // The legal representative's personal session (their phone's login code went to the enterprise login).
+    const legal = (await findCaller(t.db, enterprise))!.person
+    const legalPerson = (await createSession(t.db, await ensureAccount(t.db, { kind: 'personal', personId: legal.id, unitId: null }))).token
+    const measure = async (token: string) => (await countStatements(t.db, () => groups(token, { needPic: true }))).statements
+    const before = { enterprise: await measure(enterprise), legalPerson: await measure(legalPerson) }
+    const added = [await makeUnitSeal('财务专用章', '02'), await makeUnitSeal('第二枚合同专用章', '04'), await makeUnitSeal('发票专用章', '05')]
+    expect({ enterprise: await measure(enterprise), legalPerson: await measure(legalPerson) }).toEqual(before)
+    // The legal representative sees the unit's seals too, in seal-type order, newest first within a type.
+    const [group] = (await groups(legalPerson)).body.data
+    expect(group.list.map((seal: { id: string }) => seal.id)).toEqual([added[0], added[1], unitSealId, added[2]])
   })
 
   it('answers bad input with a message, never a 500', async () => {

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 
 /**
- * A seal as the management screens list and show it (spec 000 §3 "Seal", 002 §3). `sealPic` is a PNG data
- * URL when asked for (`needPic`); times are epoch milliseconds; the status is the management reading.
+ * A seal as the management screens list and show it (spec 000 §3 "Seal", 002 §3). `sealPic`, when asked
+ * for (`needPic`), is a short-lived signed link to the PNG (GET /api/seal/picture/…, cacheable), not the
+ * data itself; POST /seal/getSealPicById gives the data. Times are epoch milliseconds; the status is the
+ * management reading.
  */
 export const sealItem = z.object({
   id: z.string(),
@@ -18,6 +20,7 @@ export const sealItem = z.object({
   personIdentity: z.string(),
   certStartTime: z.number(),
   certEndTime: z.number(),
+  /** A link for an <img>, usable without the bearer header for a few minutes. */
   sealPic: z.string().nullable(),
   /** The caller's role on this seal: 1 holder (legal person or the person themself). */
   role: z.number(),

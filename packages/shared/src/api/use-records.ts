@@ -8,8 +8,9 @@ export const USE_RECORD_MAX_PAGE_SIZE = 500
 /**
  * POST /signSealLog/queryByTypeAndSocialCreditCode (spec 000 §7): one seal's use records, filtered by the
  * user's name, a period (epoch ms, `endTime` exclusive) and a keyword of the remark or file name, newest
- * first, a page at a time (`pageNum` from 1, our addition: the spec's payload has no paging). The other
- * fields of the spec's payload are accepted; the session decides whose seal it is.
+ * first, a page at a time (`pageNum` from 1, our addition: the spec's payload has no paging). `lastId`,
+ * also ours, asks for the page after that record instead, the same cost at any depth (infinite scroll
+ * sends it). The other fields of the spec's payload are accepted; the session decides whose seal it is.
  */
 export const useRecordQueryBody = z
   .object({
@@ -24,6 +25,8 @@ export const useRecordQueryBody = z
     remark: z.string().max(64, '搜索内容过长').nullish(),
     pageNum: z.number().int().min(1).max(100_000).nullish(),
     pageSize: z.number().int().min(1).max(USE_RECORD_MAX_PAGE_SIZE).nullish(),
+    /** The last record the client has: the page starts after it (pageNum is then ignored). */
+    lastId: z.string().min(1).max(64).nullish(),
   })
   .superRefine((query, context) => {
     // Beyond the last day the fields' own limit has refused them already.

@@ -1,5 +1,6 @@
 import type { SealItem } from '@seal/shared/api/seals'
 import { failedSealStatuses } from '@seal/shared/codes/seal-status'
+import { apiLink } from '../../lib/request/request.ts'
 
 /**
  * A seal's picture that cannot be saved by right-click, long press or drag (spec 000 §2), greyed when the
@@ -12,7 +13,7 @@ export function SealPicture({ seal, large = false }: { seal: SealItem; large?: b
   return (
     <img
       className={className}
-      src={seal.sealPic}
+      src={apiLink(seal.sealPic)}
       alt={`${seal.sealName}印章图片`}
       draggable={false}
       onContextMenu={(event) => event.preventDefault()}

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { Toast } from 'antd-mobile'
 import { getToken, sessionKeys, setToken } from '../session/session.ts'
-import { RequestError, SESSION_LOST_EVENT, get, getBlob, post } from './request.ts'
+import { RequestError, SESSION_LOST_EVENT, apiLink, get, getBlob, post } from './request.ts'
 
 // fetch is the browser's boundary: these tests answer it the way our server (or a gateway) would.
 type Answer = { status?: number; body?: unknown; contentType?: string; delayMs?: number }
@@ -170,5 +170,19 @@ describe('duplicate protection', () => {
     answerWith({ delayMs: 20 })
     await expect(Promise.all([get('/seal-apply/seal/config'), get('/seal-apply/seal/config')])).resolves.toEqual([null, null])
     await expect(Promise.all([post('/seal/queryGroupByBusiness', {}), post('/seal/queryGroupByBusiness', {})])).resolves.toHaveLength(2)
+  })
+})
+
+describe('links the server hands out', () => {
+  afterEach(() => {
+    delete (globalThis as { SEAL_RUNTIME_CONFIG?: unknown }).SEAL_RUNTIME_CONFIG
+  })
+
+  it('opens a seal picture link under the configured API base, and leaves other links alone', () => {
+    const link = '/api/seal/picture/f1?access_token=1.abc'
+    expect(apiLink(link)).toBe(link)
+    ;(globalThis as { SEAL_RUNTIME_CONFIG?: unknown }).SEAL_RUNTIME_CONFIG = { api: 'https://gw.example/seal-service' }
+    expect(apiLink(link)).toBe('https://gw.example/seal-service/seal/picture/f1?access_token=1.abc')
+    expect(apiLink('data:image/png;base64,AAAA')).toBe('data:image/png;base64,AAAA')
   })
 })

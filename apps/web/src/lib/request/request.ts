@@ -70,6 +70,14 @@ function baseAddress(base: RequestOptions['base']) {
   return (base === 'bind' ? config.bindApi || config.api : config.api) || '/api'
 }
 
+/**
+ * A link the server handed out (`/api/…`, e.g. a seal picture) as the browser must open it: under the
+ * configured API base, which may be another host or path than the server's own `/api`.
+ */
+export function apiLink(link: string): string {
+  return link.startsWith('/api/') ? `${baseAddress('api')}${link.slice('/api'.length)}` : link
+}
+
 function timeoutFor(path: string, options: RequestOptions) {
   return options.timeout ?? timeoutByPath[path] ?? DEFAULT_TIMEOUT_MS
 }
