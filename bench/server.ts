@@ -5,7 +5,7 @@ import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 
-export type RunningServer = { url: string; pid: number; stop: () => Promise<void> }
+export type RunningServer = { url: string; pid: number; dataDir?: string; stop: () => Promise<void> }
 
 /**
  * Starts the built server (apps/server/dist) on a fresh data folder, for benchmarks: on PGlite, or on
@@ -13,10 +13,10 @@ export type RunningServer = { url: string; pid: number; stop: () => Promise<void
  */
 export async function startBuiltServer(
   port: number,
-  options: { databaseUrl?: string; onPoll?: (pid: number) => void } = {},
+  options: { databaseUrl?: string; onPoll?: (pid: number) => void; env?: NodeJS.ProcessEnv; dataDir?: string } = {},
 ): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'seal-bench-'))
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'seal-bench-'))
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env }
   delete env.DATABASE_URL
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
   const child: ChildProcess = spawn('node', ['apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] })
@@ -26,12 +26,12 @@ export async function startBuiltServer(
     const response = await fetch(`${url}/api/seal-apply/region/list`)
     return response.ok
   }, child)
-  return { url, pid: child.pid!, stop: () => stopChild(child) }
+  return { url, pid: child.pid!, dataDir, stop: () => stopChild(child) }
 }
 
-/** Starts bench/bare-server.ts answering `body` at POST /config. */
+/** Starts bench/bare-server.mjs answering `body` at POST /config. */
 export async function startBareServer(port: number, body: unknown): Promise<RunningServer> {
-  const child = spawn('node', ['--import', 'tsx', 'bench/bare-server.ts'], {
+  const child = spawn('node', ['bench/bare-server.mjs'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), BARE_BODY: JSON.stringify(body) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -64,11 +64,25 @@ function stopChild(child: ChildProcess): Promise<void> {
   })
 }
 
-/** Resident and peak resident memory of a process, in MB (Linux /proc). */
+/** Resident and peak resident memory of a process, in MB (Linux /proc); zero once it has gone. */
 export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  let status = ''
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  } catch {
+    // the process has ended
+  }
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0)
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+}
+
+/** The processes a process has started (Linux /proc), e.g. the server's one-off database initialisation. */
+export function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+  } catch {
+    return []
+  }
 }
 
 /**

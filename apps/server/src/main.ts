@@ -9,9 +9,19 @@ import { loadSecrets } from './secrets.ts'
 import { demo, seedDemo } from './seed.ts'
 import { ensureOperationManual } from './config/operation-manual.ts'
 
+// MEMORY_TRACE=1 prints the resident memory after each start-up phase (bench/memory.bench.ts reads it).
+const traceMemory = process.env.MEMORY_TRACE
+  ? (phase: string) => {
+      const mb = (bytes: number) => Math.round(bytes / 1048576)
+      const { rss, heapTotal, external } = process.memoryUsage()
+      console.error(`memory: ${phase}: rss ${mb(rss)} MB (JavaScript heap ${mb(heapTotal)} MB, external ${mb(external)} MB)`)
+    }
+  : () => {}
+traceMemory('modules loaded')
 const config = loadConfig()
 mkdirSync(config.dataDir, { recursive: true })
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+traceMemory('database open and migrated')
 const secrets = loadSecrets(config.dataDir)
 const app = await buildApp({
   config,
@@ -20,6 +30,7 @@ const app = await buildApp({
   providers: createProviders({ config, db: database.db, log: (line) => app.log.info(line) }),
   secrets,
 })
+traceMemory('app built (CA checked, routes registered)')
 
 let closing = false
 async function shutdown(signal: string) {
@@ -35,7 +46,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
 if (config.seedDemo) await seedDemo(database.db)
 await ensureOperationManual(database.db, app.files)
+traceMemory('demo seeded, operation manual ready')
 await app.listen({ port: config.port, host: config.host })
+traceMemory('listening')
 
 const lines = [
   '',
