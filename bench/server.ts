@@ -1,34 +1,113 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-/** Starts the built server (apps/server/dist) on a fresh data folder, for benchmarks. */
-export async function startBuiltServer(port: number): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'seal-bench-'))
-  const child: ChildProcess = spawn('node', ['apps/server/dist/main.js'], {
-    cwd: new URL('..', import.meta.url).pathname,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+const root = new URL('..', import.meta.url).pathname
+
+export type RunningServer = { url: string; pid: number; dataDir?: string; stop: () => Promise<void> }
+
+/**
+ * Starts the built server (apps/server/dist) on a fresh data folder, for benchmarks: on PGlite, or on
+ * PostgreSQL when `databaseUrl` is given. `onPoll` runs every 100 ms until it answers (start-up sampling).
+ */
+export async function startBuiltServer(
+  port: number,
+  options: { databaseUrl?: string; onPoll?: (pid: number) => void; env?: NodeJS.ProcessEnv; dataDir?: string } = {},
+): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'seal-bench-'))
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...options.env }
+  delete env.DATABASE_URL
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
+  const child: ChildProcess = spawn('node', ['apps/server/dist/main.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] })
   const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 120; i++) {
+  await waitUntil(async () => {
+    options.onPoll?.(child.pid!)
+    const response = await fetch(`${url}/api/seal-apply/region/list`)
+    return response.ok
+  }, child)
+  return { url, pid: child.pid!, dataDir, stop: () => stopChild(child) }
+}
+
+/** Starts bench/bare-server.mjs answering `body` at POST /config. */
+export async function startBareServer(port: number, body: unknown): Promise<RunningServer> {
+  const child = spawn('node', ['bench/bare-server.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), BARE_BODY: JSON.stringify(body) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve())
+    child.once('exit', () => reject(new Error('bare server exited')))
+  })
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) }
+}
+
+async function waitUntil(ready: () => Promise<boolean>, child: ChildProcess) {
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
     try {
-      const response = await fetch(`${url}/api/seal-apply/region/list`)
-      if (response.ok) break
+      if (await ready()) return
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  throw new Error('server did not start in 120 s')
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+/** Resident and peak resident memory of a process, in MB (Linux /proc); zero once it has gone. */
+export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  let status = ''
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  } catch {
+    // the process has ended
+  }
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0)
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
+}
+
+/** The processes a process has started (Linux /proc), e.g. the server's one-off database initialisation. */
+export function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+  } catch {
+    return []
+  }
+}
+
+/**
+ * A fresh PostgreSQL database on the server DATABASE_URL points at, dropped by `drop()`; undefined when
+ * DATABASE_URL is not set. Benchmarks never touch the database DATABASE_URL names.
+ */
+export async function freshPostgresDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const serverUrl = process.env.DATABASE_URL
+  if (!serverUrl) return undefined
+  const { default: pg } = await import('pg')
+  const name = `seal_bench_${label}_${process.pid}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
   return {
-    url,
-    pid: child.pid!,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-      }),
+    url: url.toString(),
+    drop: async () => {
+      const again = new pg.Client({ connectionString: serverUrl })
+      await again.connect()
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await again.end()
+    },
   }
 }
 

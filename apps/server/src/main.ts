@@ -12,9 +12,19 @@ import { closeWorkerPool } from './workers/pool.ts'
 import { repairAtStart, sweepAfterStart } from './repair.ts'
 
 const startedAt = new Date()
+// MEMORY_TRACE=1 prints the resident memory after each start-up phase (bench/memory.bench.ts reads it).
+const traceMemory = process.env.MEMORY_TRACE
+  ? (phase: string) => {
+      const mb = (bytes: number) => Math.round(bytes / 1048576)
+      const { rss, heapTotal, external } = process.memoryUsage()
+      console.error(`memory: ${phase}: rss ${mb(rss)} MB (JavaScript heap ${mb(heapTotal)} MB, external ${mb(external)} MB)`)
+    }
+  : () => {}
+traceMemory('modules loaded')
 const config = loadConfig()
 mkdirSync(config.dataDir, { recursive: true })
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+traceMemory('database open and migrated')
 const secrets = loadSecrets(config.dataDir)
 const app = await buildApp({
   config,
@@ -23,6 +33,7 @@ const app = await buildApp({
   providers: createProviders({ config, db: database.db, log: (line) => app.log.info(line) }),
   secrets,
 })
+traceMemory('app built (CA checked, routes registered)')
 
 let closing = false
 async function shutdown(signal: string) {
@@ -42,7 +53,9 @@ const repaired = await repairAtStart(app.trust)
 if (repaired.draftsClosed > 0) app.log.warn({ draftsClosed: repaired.draftsClosed }, '启动修复：已关闭印章已制作的申请草稿')
 if (config.seedDemo) await seedDemo(database.db)
 await ensureOperationManual(database.db, app.files)
+traceMemory('demo seeded, operation manual ready')
 await app.listen({ port: config.port, host: config.host })
+traceMemory('listening')
 sweepAfterStart({ db: database.db, trust: app.trust, kind: database.kind, startedAt })
   .then(({ removed }) => app.log.info({ removed }, '启动检查完成：已清理无记录的存储文件'))
   .catch((error: unknown) => app.log.warn({ err: error }, '启动检查未完成：清理存储文件失败'))

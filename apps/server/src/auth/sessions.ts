@@ -1,10 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { cachePerDatabase, memoryCache } from '../cache/read-through-cache.ts'
 import type { Database } from '../db/client.ts'
 import type { Caller } from './caller.ts'
 import { accounts, persons, sessions, units } from './tables.ts'
 
 const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000
+
+/**
+ * How long another server process may still accept a session this one has logged out, or show a caller
+ * as it was before a change (docs/decisions.md "Sessions and configuration are cached"). In one process
+ * a logout or change is seen at once.
+ */
+export const SESSION_CACHE_TTL_MS = 10_000
+
+type CachedSession = { caller: Caller; expiresAt: number }
+
+const sessionCache = cachePerDatabase(() => memoryCache<CachedSession>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 10_000 }))
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -19,40 +31,75 @@ export async function createSession(db: Database, accountId: string): Promise<{ 
   return { token, expiresAt }
 }
 
-/** The caller behind a bearer token, or null when the token is unknown, expired or logged out. */
+/**
+ * The caller behind a bearer token, or null when the token is unknown, expired or logged out. Asked on
+ * every request, so answered from the session cache; the expiry is checked on every answer, cached or not.
+ */
 export async function findCaller(db: Database, token: string): Promise<Caller | null> {
-  const rows = await db
+  const tokenHash = hashToken(token)
+  const session = await sessionCache(db).get(tokenHash, () => loadSession(db, tokenHash))
+  if (!session || session.expiresAt <= Date.now()) return null
+  return session.caller
+}
+
+/** Ends a session; the next request with its token is refused, even on the cached path. */
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId))
+  sessionCache(db).forget((_, session) => session.caller.sessionId === sessionId)
+}
+
+/**
+ * Call after changing a person, unit or account row (a name, a phone, a unit's type): the callers built
+ * from it are read again. Nothing changes those rows yet; whatever starts to must call this.
+ */
+export function forgetCallers(db: Database, changed: { personId?: string; unitId?: string; accountId?: string }): void {
+  sessionCache(db).forget(
+    (_, { caller }) =>
+      caller.person.id === changed.personId || (caller.unit !== null && caller.unit.id === changed.unitId) || caller.accountId === changed.accountId,
+  )
+}
+
+const preparedSessionQuery = new WeakMap<Database, ReturnType<typeof sessionQuery>>()
+
+// The four-table join, prepared once per database: only the cache's misses run it.
+function sessionQuery(db: Database) {
+  return db
     .select({ session: sessions, account: accounts, person: persons, unit: units })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .innerJoin(persons, eq(persons.id, accounts.personId))
     .leftJoin(units, eq(units.id, accounts.unitId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
     .limit(1)
-  const row = rows[0]
-  if (!row) return null
-  return {
-    sessionId: row.session.id,
-    accountId: row.account.id,
-    kind: row.account.kind,
-    person: {
-      id: row.person.id,
-      name: row.person.name,
-      identityType: row.person.identityType,
-      identityNo: row.person.identityNo,
-      phone: row.person.phone,
-    },
-    unit: row.unit
-      ? {
-          id: row.unit.id,
-          name: row.unit.name,
-          socialCreditCode: row.unit.socialCreditCode,
-          unitTypeCode: row.unit.unitTypeCode,
-        }
-      : null,
-  }
+    .prepare('find_session')
 }
 
-export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId))
+async function loadSession(db: Database, tokenHash: string): Promise<CachedSession | undefined> {
+  let query = preparedSessionQuery.get(db)
+  if (!query) preparedSessionQuery.set(db, (query = sessionQuery(db)))
+  const [row] = await query.execute({ tokenHash, now: new Date().toISOString() })
+  if (!row) return undefined
+  return {
+    expiresAt: row.session.expiresAt.getTime(),
+    caller: {
+      sessionId: row.session.id,
+      accountId: row.account.id,
+      kind: row.account.kind,
+      person: {
+        id: row.person.id,
+        name: row.person.name,
+        identityType: row.person.identityType,
+        identityNo: row.person.identityNo,
+        phone: row.person.phone,
+      },
+      unit: row.unit
+        ? {
+            id: row.unit.id,
+            name: row.unit.name,
+            socialCreditCode: row.unit.socialCreditCode,
+            unitTypeCode: row.unit.unitTypeCode,
+          }
+        : null,
+    },
+  }
 }

@@ -28,6 +28,19 @@ describe('configuration by identity', () => {
     expect((await t.call({ url: '/api/config/queryByIdentity', body: {}, token })).body.data.enable).toBe(true)
   })
 
+  it('answers an operator change on the next call, although the configuration is cached', async () => {
+    const token = await t.loginPersonal('13500000061', { name: '孙八', identityNo: '440306199201014562' })
+    const query = async (withSession: boolean) =>
+      (await t.call({ url: '/api/config/queryByIdentity', body: {}, token: withSession ? token : undefined })).body.data.supportPhone
+    expect(await query(true)).toBe(await query(false))
+    await admin({ scope: 'global', key: 'supportPhone', value: '400-111-2222' })
+    expect(await query(true)).toBe('400-111-2222')
+    expect(await query(false)).toBe('400-111-2222')
+    await admin({ scope: 'global', key: 'supportPhone' }, 'DELETE')
+    expect(await query(true)).not.toBe('400-111-2222')
+    expect(await query(false)).not.toBe('400-111-2222')
+  })
+
   it('ignores an identity in the payload: the session decides', async () => {
     await admin({ scope: `person:${demo.legalPerson.identityNo}`, key: 'buttonConfig', value: 1 })
     const spoofed = await t.call({ url: '/api/config/queryByIdentity', body: { personIdentity: demo.legalPerson.identityNo } })

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Caller } from '../auth/caller.ts'
+import { cachePerDatabase, memoryCache } from '../cache/read-through-cache.ts'
 import type { Database } from '../db/client.ts'
 import { configDefaults, type AppConfig, type ConfigKey } from '@seal/shared/api/config'
 import { configEntries } from './tables.ts'
@@ -12,18 +13,33 @@ export function scopesOf(identity: { socialCreditCode?: string | null; identityN
   return scopes
 }
 
-/** The configuration in force for an identity (spec 002 §4 step 2: "query configuration by identity"). */
+/**
+ * How long another server process may still answer configuration this one has changed; in one process a
+ * change is seen at once (docs/decisions.md "Sessions and configuration are cached").
+ */
+export const CONFIG_CACHE_TTL_MS = 10_000
+
+const configCache = cachePerDatabase(() => memoryCache<Readonly<AppConfig>>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 10_000 }))
+
+/**
+ * The configuration in force for an identity (spec 002 §4 step 2: "query configuration by identity").
+ * Read on every start-up call, so cached per scope list; the answer is shared: never modify it.
+ */
 export async function resolveConfig(
   db: Database,
   identity: { socialCreditCode?: string | null; identityNo?: string | null },
-): Promise<AppConfig> {
+): Promise<Readonly<AppConfig>> {
   const scopes = scopesOf(identity)
+  return (await configCache(db).get(scopes.join(' '), () => loadConfig(db, scopes)))!
+}
+
+async function loadConfig(db: Database, scopes: string[]): Promise<Readonly<AppConfig>> {
   const rows = await db.select().from(configEntries).where(inArray(configEntries.scope, scopes))
   const resolved = { ...configDefaults } as Record<string, unknown>
   for (const scope of scopes) {
     for (const row of rows) if (row.scope === scope && row.key in configDefaults) resolved[row.key] = row.value
   }
-  return resolved as AppConfig
+  return Object.freeze(resolved as AppConfig)
 }
 
 export const configForCaller = (db: Database, caller: Caller | null) =>
@@ -37,8 +53,10 @@ export async function setConfig(db: Database, entry: { scope: string; key: Confi
       target: [configEntries.scope, configEntries.key],
       set: { value: entry.value, updatedAt: sql`now()` },
     })
+  configCache(db).forget()
 }
 
 export async function removeConfig(db: Database, entry: { scope: string; key: ConfigKey }): Promise<void> {
   await db.delete(configEntries).where(and(eq(configEntries.scope, entry.scope), eq(configEntries.key, entry.key)))
+  configCache(db).forget()
 }
