@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
@@ -14,6 +11,9 @@ import type { Secrets } from './secrets.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
 import { envelopePlugin } from './plugins/envelope.ts'
+import { compressionPlugin } from './plugins/compression.ts'
+import { noStoreUnlessSet, securityHeadersPlugin } from './plugins/security-headers.ts'
+import { webAppRoutes } from './web/routes.ts'
 import { MAX_UPLOAD_BYTES } from './files/limits.ts'
 import { authRoutes } from './auth/routes.ts'
 import { configRoutes } from './config/routes.ts'
@@ -72,6 +72,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await ensureCertificateAuthority(trust)
   app.decorate('trust', trust)
 
+  // Delivery (issue 9): security headers and compression on every answer, registered before any route.
+  await app.register(securityHeadersPlugin)
+  await app.register(compressionPlugin)
+
   await app.register(swagger, {
     openapi: { info: { title: '电子印章服务 API', version: '0.1.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
@@ -84,6 +88,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      api.addHook('onSend', noStoreUnlessSet)
       await api.register(authRoutes)
       await api.register(configRoutes)
       await api.register(adminRoutes)
@@ -104,23 +109,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { prefix: '/api' },
   )
 
-  // Runtime configuration of the web client (spec 000 §7: base addresses come from runtime config).
-  app.get('/runtime-config.js', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
-    const runtime = { api: deps.config.apiBase, bindApi: deps.config.bindApiBase, sandbox: deps.providers.sms.kind === 'sandbox' }
-    return reply.type('text/javascript').header('cache-control', 'no-cache').send(`window.SEAL_RUNTIME_CONFIG = ${JSON.stringify(runtime)};\n`)
-  })
-
-  await registerWebApp(app, deps.config.webDist)
+  await webAppRoutes(app)
   return app
-}
-
-/** Serves the built H5 app; unknown non-API paths get index.html so client routes survive a reload. */
-async function registerWebApp(app: FastifyInstance, webDist: string) {
-  const hasWeb = existsSync(join(webDist, 'index.html'))
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false })
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/')
-    if (!isApi && hasWeb && request.method === 'GET') return reply.sendFile('index.html')
-    return reply.status(404).send({ resultStatus: '404', responseInfo: '接口不存在', data: null })
-  })
 }

@@ -25,12 +25,13 @@ export type CallResult = { status: number; body: { resultStatus: string; respons
 /**
  * Starts the real server on a real database: in-memory PGlite, or, when the project `server-postgres`
  * runs (TEST_DATABASE=postgres), a fresh PostgreSQL database created for this test file and dropped after.
- * `env` is the environment the configuration is read from (none: the documented defaults).
+ * `env` is the environment the configuration is read from (none: the documented defaults); `webDist` a
+ * built web app to serve (none: API only).
  */
-export async function startTestApp(options: { env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?: string } = {}): Promise<TestApp> {
   const postgres = process.env.TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined
   const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: ':memory:', warn: () => {} })
-  const config = { ...loadConfig(options.env ?? {}), logLevel: 'silent', webDist: '/nonexistent' }
+  const config = { ...loadConfig(options.env ?? {}), logLevel: 'silent', webDist: options.webDist ?? '/nonexistent' }
   const secrets = ephemeralSecrets()
   const app = await buildApp({
     config,

@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Button, Form, Input, NavBar, Tabs, Toast } from 'antd-mobile'
 import { useQueryClient } from '@tanstack/react-query'
-import { enterpriseLoginBody, personalLoginBody, type LoginResult } from '@seal/shared/api/auth'
+import type { LoginResult } from '@seal/shared/api/auth'
 import { resultStatus } from '@seal/shared/api/envelope'
-import { zodRule } from '../../lib/form/zod-rule.ts'
+import { lazyZodRule } from '../../lib/form/zod-rule.ts'
 import { RequestError, runtimeConfig } from '../../lib/request/request.ts'
 import { setToken } from '../../lib/session/session.ts'
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
@@ -15,6 +15,13 @@ import { SmsCodeButton } from './sms-code-button.tsx'
 import './login-page.css'
 
 type Kind = 'personal' | 'enterprise'
+
+// The shared login rules (zod) arrive with the first input to check, not with the first paint.
+const loginSchemas = () => import('@seal/shared/api/auth')
+const personalRule = (field: 'phone' | 'code' | 'name' | 'identityNo') =>
+  lazyZodRule(() => loginSchemas().then(({ personalLoginBody: { shape } }) => (field === 'name' || field === 'identityNo' ? shape[field].unwrap() : shape[field])))
+const enterpriseRule = (field: 'socialCreditCode' | 'phone' | 'code') =>
+  lazyZodRule(() => loginSchemas().then(({ enterpriseLoginBody }) => enterpriseLoginBody.shape[field]))
 
 /**
  * Standalone login for people who do not arrive from a host app with a token (issue #2 item 6):
@@ -68,25 +75,25 @@ export function LoginPage() {
           <Form
             form={personalForm}
             layout="horizontal"
-            onFinish={(values: Record<string, string>) => void submit(() => loginPersonal(personalLoginBody.parse(values)))}
+            onFinish={(values: Record<string, string>) => void submit(async () => loginPersonal((await loginSchemas()).personalLoginBody.parse(values)))}
             footer={
               <Button block type="submit" color="primary" size="large" loading={submitting}>
                 登录
               </Button>
             }
           >
-            <Form.Item name="phone" label="手机号" rules={[zodRule(personalLoginBody.shape.phone)]}>
+            <Form.Item name="phone" label="手机号" rules={[personalRule('phone')]}>
               <Input placeholder="请输入手机号" type="tel" maxLength={11} clearable />
             </Form.Item>
-            <Form.Item name="code" label="验证码" rules={[zodRule(personalLoginBody.shape.code)]} extra={<SmsCodeButton form={personalForm} />}>
+            <Form.Item name="code" label="验证码" rules={[personalRule('code')]} extra={<SmsCodeButton form={personalForm} />}>
               <Input placeholder="请输入验证码" inputMode="numeric" maxLength={6} />
             </Form.Item>
             {profileRequired && (
               <>
-                <Form.Item name="name" label="姓名" rules={[zodRule(personalLoginBody.shape.name.unwrap())]}>
+                <Form.Item name="name" label="姓名" rules={[personalRule('name')]}>
                   <Input placeholder="请输入真实姓名" maxLength={16} clearable />
                 </Form.Item>
-                <Form.Item name="identityNo" label="身份证号" rules={[zodRule(personalLoginBody.shape.identityNo.unwrap())]}>
+                <Form.Item name="identityNo" label="身份证号" rules={[personalRule('identityNo')]}>
                   <Input placeholder="请输入18位身份证号" maxLength={18} clearable />
                 </Form.Item>
               </>
@@ -98,20 +105,20 @@ export function LoginPage() {
           <Form
             form={enterpriseForm}
             layout="horizontal"
-            onFinish={(values: Record<string, string>) => void submit(() => loginEnterprise(enterpriseLoginBody.parse(values)))}
+            onFinish={(values: Record<string, string>) => void submit(async () => loginEnterprise((await loginSchemas()).enterpriseLoginBody.parse(values)))}
             footer={
               <Button block type="submit" color="primary" size="large" loading={submitting}>
                 登录
               </Button>
             }
           >
-            <Form.Item name="socialCreditCode" label="信用代码" rules={[zodRule(enterpriseLoginBody.shape.socialCreditCode)]}>
+            <Form.Item name="socialCreditCode" label="信用代码" rules={[enterpriseRule('socialCreditCode')]}>
               <Input placeholder="统一社会信用代码" maxLength={18} clearable />
             </Form.Item>
-            <Form.Item name="phone" label="法人手机" rules={[zodRule(enterpriseLoginBody.shape.phone)]}>
+            <Form.Item name="phone" label="法人手机" rules={[enterpriseRule('phone')]}>
               <Input placeholder="法定代表人手机号" type="tel" maxLength={11} clearable />
             </Form.Item>
-            <Form.Item name="code" label="验证码" rules={[zodRule(enterpriseLoginBody.shape.code)]} extra={<SmsCodeButton form={enterpriseForm} />}>
+            <Form.Item name="code" label="验证码" rules={[enterpriseRule('code')]} extra={<SmsCodeButton form={enterpriseForm} />}>
               <Input placeholder="请输入验证码" inputMode="numeric" maxLength={6} />
             </Form.Item>
           </Form>

@@ -1,4 +1,3 @@
-import { Toast } from 'antd-mobile'
 import { H5_APPLICATION_ID, apiHeaders } from '@seal/shared/api/headers'
 import { upperCaseIdentifiers } from '@seal/shared/text/normalize'
 import { clearToken, getSessionObject, getSessionValue, getToken, sessionKeys } from '../session/session.ts'
@@ -170,15 +169,23 @@ async function readAnswer<T>(response: Response, input: SendInput): Promise<T> {
 /** 401, as a business code or HTTP status: forget the token, say so, and leave for the logout address. */
 function sessionLost(payload: unknown): never {
   clearToken()
-  Toast.show({ content: requestMessages.disconnected, duration: FAILURE_TOAST_MS })
+  showToast(requestMessages.disconnected)
   const logoutLink = getSessionValue(sessionKeys.logoutLink)
   if (logoutLink) window.location.assign(logoutLink)
   else window.dispatchEvent(new CustomEvent(SESSION_LOST_EVENT))
   throw new RequestError({ kind: 'unauthorized', code: '401', message: requestMessages.disconnected, data: payload })
 }
 
+/**
+ * antd-mobile's Toast brings its animation library (react-spring) with it; a failure message can wait
+ * the moment it takes to load, the first screen should not carry it.
+ */
+function showToast(content: string) {
+  void import('./toast.ts').then(({ Toast }) => Toast.show({ content, duration: FAILURE_TOAST_MS }))
+}
+
 function fail(error: RequestError, options: RequestOptions): never {
-  if (!options.silent) Toast.show({ content: error.message, duration: FAILURE_TOAST_MS })
+  if (!options.silent) showToast(error.message)
   throw error
 }
 
