@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config.ts'
 import { demo } from '../seed.ts'
@@ -95,11 +95,25 @@ describe('security headers, caching and compression of what the server sends', (
   })
 
   it('compresses large JSON answers and leaves small ones as they are', async () => {
-    const regions = await get('/api/seal-apply/region/list')
-    expect(regions.headers['content-encoding']).toBe('br')
-    expect(JSON.parse(brotliDecompressSync(regions.rawPayload).toString()).resultStatus).toBe('00')
+    const openapi = await get('/api/docs/json')
+    expect(openapi.headers['content-encoding']).toBe('br')
+    expect(JSON.parse(brotliDecompressSync(openapi.rawPayload).toString()).openapi).toMatch(/^3\./)
     const small = await t.app.inject({ method: 'POST', url: '/api/auth/sms/send', payload: { phone: '13900000077' }, headers: { 'accept-encoding': 'br, gzip' } })
     expect(small.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('sends the region tree from copies compressed once, as the client accepts', async () => {
+    const br = await get('/api/seal-apply/region/list')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['vary']).toMatch(/accept-encoding/i)
+    const tree = JSON.parse(brotliDecompressSync(br.rawPayload).toString())
+    expect(tree.resultStatus).toBe('00')
+    const gzip = await get('/api/seal-apply/region/list', 'br;q=0, gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(tree)
+    const raw = await get('/api/seal-apply/region/list', 'identity')
+    expect(raw.headers['content-encoding']).toBeUndefined()
+    expect(raw.json()).toEqual(tree)
   })
 
   it('gives the runtime configuration script the same headers, as a script the CSP allows', async () => {
