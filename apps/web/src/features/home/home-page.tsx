@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { NavBar } from 'antd-mobile'
+import { LeftOutline } from 'antd-mobile-icons'
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { clearJourneyCache } from '../../lib/session/session.ts'
@@ -28,7 +29,9 @@ export function HomePage() {
 
   return (
     <div className="home-page">
-      <NavBar onBack={() => host.leaveHome()}>电子印章</NavBar>
+      <NavBar backIcon={<LeftOutline aria-label="返回" />} onBack={() => host.leaveHome()}>
+        电子印章
+      </NavBar>
       <header className="home-hero">
         <div>
           <h1>电子印章</h1>

@@ -16,19 +16,6 @@ export function zodRule(schema: ZodType) {
 }
 
 /**
- * `zodRule` with the schema loaded on first use: a screen whose first paint should not carry zod (the
- * login screen, Lighthouse budget in bench/) checks its fields by the same shared rule once there is
- * input to check.
- *
- * @example <Form.Item name="phone" rules={[lazyZodRule(() => import('@seal/shared/api/auth').then((m) => m.personalLoginBody.shape.phone))]} />
- */
-export function lazyZodRule(load: () => Promise<ZodType>) {
-  return {
-    validator: async (rule: unknown, value: unknown) => zodRule(await load()).validator(rule, value),
-  }
-}
-
-/**
  * The confirmation field of a password pair: only the pair schema's own word on it (两次密码不相等),
  * checked against what the password field holds now. The password field has its own rule.
  *

@@ -1,5 +1,6 @@
 import { H5_APPLICATION_ID, apiHeaders } from '@seal/shared/api/headers'
 import { upperCaseIdentifiers } from '@seal/shared/text/normalize'
+import { showToast } from '../toast/show-toast.ts'
 import { clearToken, getSessionObject, getSessionValue, getToken, sessionKeys } from '../session/session.ts'
 import { normalizeAnswer } from './envelope.ts'
 
@@ -169,23 +170,15 @@ async function readAnswer<T>(response: Response, input: SendInput): Promise<T> {
 /** 401, as a business code or HTTP status: forget the token, say so, and leave for the logout address. */
 function sessionLost(payload: unknown): never {
   clearToken()
-  showToast(requestMessages.disconnected)
+  showToast({ content: requestMessages.disconnected, duration: FAILURE_TOAST_MS })
   const logoutLink = getSessionValue(sessionKeys.logoutLink)
   if (logoutLink) window.location.assign(logoutLink)
   else window.dispatchEvent(new CustomEvent(SESSION_LOST_EVENT))
   throw new RequestError({ kind: 'unauthorized', code: '401', message: requestMessages.disconnected, data: payload })
 }
 
-/**
- * antd-mobile's Toast brings its animation library (react-spring) with it; a failure message can wait
- * the moment it takes to load, the first screen should not carry it.
- */
-function showToast(content: string) {
-  void import('./toast.ts').then(({ Toast }) => Toast.show({ content, duration: FAILURE_TOAST_MS }))
-}
-
 function fail(error: RequestError, options: RequestOptions): never {
-  if (!options.silent) showToast(error.message)
+  if (!options.silent) showToast({ content: error.message, duration: FAILURE_TOAST_MS })
   throw error
 }
 
