@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { loginPersonal, newPerson, snap } from './support.ts'
+import { loginPersonal, newPerson, resetConfig, setConfig, snap } from './support.ts'
 
 /** Everything the browser refused or complained about while the screens ran: CSP violations and console errors. */
 function watchForRefusals(page: Page) {
@@ -42,5 +42,19 @@ test('the app runs under its content security policy: login, home, the operation
   await page.goto('/api/docs')
   await expect(page.locator('.swagger-ui .info .title')).toContainText('电子印章服务 API')
 
+  expect(refusals).toEqual([])
+})
+
+test('the camera works under the policy: the login face check takes a selfie and lets the person in', async ({ page, request }) => {
+  const refusals = watchForRefusals(page)
+  await setConfig(request, 'enableLoginFaceAuth', true)
+  try {
+    await loginPersonal(page, newPerson('卫青'))
+    await expect(page.getByLabel('摄像头画面')).toBeVisible()
+    await page.getByRole('button', { name: '开始识别' }).click()
+    await expect(page.getByText('电子印章申请', { exact: true })).toBeVisible()
+  } finally {
+    await resetConfig(request, 'enableLoginFaceAuth')
+  }
   expect(refusals).toEqual([])
 })
