@@ -35,8 +35,10 @@ export async function webAppRoutes(app: FastifyInstance) {
     })
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/')
-    if (!isApi && hasWeb && request.method === 'GET') return reply.sendFile('index.html')
+    // A missing asset (a page of an older release asking for a chunk since replaced) is a 404, not
+    // index.html, which the browser would try to run as a script.
+    const notAScreen = request.url.startsWith('/api/') || request.url.startsWith('/assets/')
+    if (!notAScreen && hasWeb && request.method === 'GET') return reply.sendFile('index.html')
     return reply.status(404).send({ resultStatus: '404', responseInfo: '接口不存在', data: null })
   })
 }

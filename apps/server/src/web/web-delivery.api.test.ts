@@ -73,6 +73,12 @@ describe('security headers, caching and compression of what the server sends', (
     expect(raw.payload).toBe(ASSET_JS)
   })
 
+  it('answers a missing asset with 404 rather than the app shell', async () => {
+    const gone = await get('/assets/index-Old999.js')
+    expect(gone.statusCode).toBe(404)
+    expect(gone.headers['content-type']).toMatch(/json/)
+  })
+
   it('marks every login answer and the token it carries as never to be stored', async () => {
     const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload })
     const sent = await post('/api/auth/sms/send', { phone: demo.person.phone })
