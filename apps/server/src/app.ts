@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
@@ -16,6 +13,9 @@ import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
 import { envelopePlugin } from './plugins/envelope.ts'
+import { compressionPlugin } from './plugins/compression.ts'
+import { noStoreUnlessSet, securityHeadersPlugin } from './plugins/security-headers.ts'
+import { webAppRoutes } from './web/routes.ts'
 import { MAX_UPLOAD_BYTES } from './files/limits.ts'
 import { authRoutes } from './auth/routes.ts'
 import { configRoutes } from './config/routes.ts'
@@ -75,6 +75,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await ensureCertificateAuthority(trust)
   app.decorate('trust', trust)
 
+  // Delivery (issue 9): security headers and compression on every answer, registered before any route.
+  await app.register(securityHeadersPlugin)
+  await app.register(compressionPlugin)
+
   await app.register(swagger, {
     openapi: { info: { title: '电子印章服务 API', version: '0.1.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
@@ -92,6 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(jsonBodyPlugin)
       await api.register(duplicateGuardPlugin)
       api.setNotFoundHandler((_request, reply) => reply.status(404).send(notFoundEnvelope))
+      api.addHook('onSend', noStoreUnlessSet)
       await api.register(authRoutes)
       await api.register(configRoutes)
       await api.register(adminRoutes)
@@ -112,25 +117,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { prefix: '/api' },
   )
 
-  // Runtime configuration of the web client (spec 000 §7: base addresses come from runtime config).
-  app.get('/runtime-config.js', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
-    const runtime = { api: deps.config.apiBase, bindApi: deps.config.bindApiBase, sandbox: deps.providers.sms.kind === 'sandbox' }
-    return reply.type('text/javascript').header('cache-control', 'no-cache').send(`window.SEAL_RUNTIME_CONFIG = ${JSON.stringify(runtime)};\n`)
-  })
-
-  await registerWebApp(app, deps.config.webDist)
+  await webAppRoutes(app)
   return app
 }
 
 const notFoundEnvelope = { resultStatus: '404', responseInfo: '接口不存在', data: null }
-
-/** Serves the built H5 app; unknown non-API paths get index.html so client routes survive a reload. */
-async function registerWebApp(app: FastifyInstance, webDist: string) {
-  const hasWeb = existsSync(join(webDist, 'index.html'))
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false })
-  // Unknown paths under /api, however spelt, reach the /api scope's own handler, not this one.
-  app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && request.method === 'GET') return reply.sendFile('index.html')
-    return reply.status(404).send(notFoundEnvelope)
-  })
-}

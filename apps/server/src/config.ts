@@ -48,6 +48,11 @@ export type ServerConfig = {
   supportPhone: string
   /** Per-client limits (plugins/rate-limit.ts): SMS codes one client address may ask for in 10 minutes. */
   rateLimits: { smsSendsPerClient: number }
+  /**
+   * Host pages that may show the app in a frame (CSP frame-ancestors), beside our own origin: embedding
+   * hosts post messages to a parent window (spec 000 §2). FRAME_ANCESTORS, sources separated by spaces.
+   */
+  frameAncestors: string[]
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -86,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     supportPhone: env.SUPPORT_PHONE ?? '400-000-0000',
     rateLimits: { smsSendsPerClient: positiveInteger(env, 'SMS_SENDS_PER_CLIENT', 20) },
+    frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
   }
 }
 
@@ -126,6 +132,16 @@ function trustProxySetting(value: string | undefined): ServerConfig['trustProxy'
   if (!value || value === 'false') return false
   if (value === 'true') return true
   return value // the proxies' addresses or CIDR ranges, comma-separated
+}
+
+/** A scheme, or an origin with an optional `*.` and port: nothing that could end the directive. */
+const FRAME_SOURCE = /^(https?:|https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?)$/i
+
+function frameAncestors(value: string | undefined): string[] {
+  const sources = (value ?? '').split(/[\s,]+/).filter(Boolean)
+  const bad = sources.find((source) => !FRAME_SOURCE.test(source))
+  if (bad) throw new Error(`FRAME_ANCESTORS must list origins such as https://host.example.cn; refused: ${bad}`)
+  return sources
 }
 
 /** TSA_PROVIDER, TSA_PROVIDER_URL, TSA_TIMEOUT_MS: refused at start when inconsistent, not at the first signature. */

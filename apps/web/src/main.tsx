@@ -1,11 +1,16 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/app.tsx'
+import { App, prefetchStartupReads } from './app/app.tsx'
 import { parseLaunchParams, storeLaunchParams } from './features/startup/launch-params.ts'
 import './app/global.css'
 
+// zod compiles fast parsers with `new Function` unless told not to; the CSP allows no eval, and the probe
+// alone is reported as a violation. Its global configuration is read from here when zod first loads.
+;(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true }
+
 // Launch parameters from a host app (token, redirect, type, enterpriseId, expand) are kept before the first screen.
 storeLaunchParams(parseLaunchParams(window.location.search))
+prefetchStartupReads()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

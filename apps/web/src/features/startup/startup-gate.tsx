@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { Button, DotLoading } from 'antd-mobile'
 import { useQueryClient } from '@tanstack/react-query'
@@ -6,7 +6,6 @@ import { clearToken, getSessionValue, getToken, sessionKeys, setSessionValue } f
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { recordLogin } from './api/record-login.ts'
-import { LoginFaceCheck } from './login-face-check.tsx'
 import { StartupNotice } from './startup-notice.tsx'
 
 export const startupMessages = {
@@ -17,6 +16,9 @@ export const startupMessages = {
 } as const
 
 const LOGIN_RECORDED = 'seal.loginRecorded'
+
+// Only deployments that configure the login face check need the camera code: loaded when asked for.
+const LoginFaceCheck = lazy(() => import('./login-face-check.tsx').then((m) => ({ default: m.LoginFaceCheck })))
 
 /**
  * Start-up (spec 002 §4): every screen behind it has a logged-in identity, an open entry, the login face
@@ -82,13 +84,15 @@ export function StartupGate() {
   }
   if (needsFace) {
     return (
-      <LoginFaceCheck
-        me={identity!}
-        onPassed={(serialNo) => {
-          setSessionValue(sessionKeys.loginFaceSerial, serialNo)
-          setFaceSerial(serialNo)
-        }}
-      />
+      <Suspense fallback={null}>
+        <LoginFaceCheck
+          me={identity!}
+          onPassed={(serialNo) => {
+            setSessionValue(sessionKeys.loginFaceSerial, serialNo)
+            setFaceSerial(serialNo)
+          }}
+        />
+      </Suspense>
     )
   }
   return <Outlet />

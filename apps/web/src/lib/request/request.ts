@@ -1,6 +1,6 @@
-import { Toast } from 'antd-mobile'
 import { H5_APPLICATION_ID, apiHeaders } from '@seal/shared/api/headers'
 import { upperCaseIdentifiers } from '@seal/shared/text/normalize'
+import { showToast } from '../toast/show-toast.ts'
 import { clearToken, getSessionObject, getSessionValue, getToken, sessionKeys } from '../session/session.ts'
 import { normalizeAnswer } from './envelope.ts'
 
@@ -178,7 +178,7 @@ async function readAnswer<T>(response: Response, input: SendInput): Promise<T> {
 /** 401, as a business code or HTTP status: forget the token, say so, and leave for the logout address. */
 function sessionLost(payload: unknown): never {
   clearToken()
-  Toast.show({ content: requestMessages.disconnected, duration: FAILURE_TOAST_MS })
+  showToast({ content: requestMessages.disconnected, duration: FAILURE_TOAST_MS })
   const logoutLink = getSessionValue(sessionKeys.logoutLink)
   if (logoutLink) window.location.assign(logoutLink)
   else window.dispatchEvent(new CustomEvent(SESSION_LOST_EVENT))
@@ -186,7 +186,7 @@ function sessionLost(payload: unknown): never {
 }
 
 function fail(error: RequestError, options: RequestOptions): never {
-  if (!options.silent) Toast.show({ content: error.message, duration: FAILURE_TOAST_MS })
+  if (!options.silent) showToast({ content: error.message, duration: FAILURE_TOAST_MS })
   throw error
 }
 
