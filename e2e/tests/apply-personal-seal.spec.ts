@@ -123,6 +123,8 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
       await expect(refusal).toContainText('与之前的签名不一致')
       await snap(page, 'personal-4-signature-refused')
       await refusal.getByRole('button', { name: '重新签名' }).click()
+      // The dialog's wrap covers the board until its closing animation ends; a pen landing there is lost.
+      await expect(refusal).toBeHidden()
       await expect(page.locator('.sign-counter')).toContainText('2/3')
     }
     const saved = page.waitForRequest((request) => request.url().endsWith('/api/sign/handwriting/save'))

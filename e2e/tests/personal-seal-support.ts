@@ -34,6 +34,8 @@ export function handOf(seed: number): Writer {
  */
 export async function writeOnBoard(page: Page, board: Locator, hand: Writer, seed: number, options: { settle?: boolean } = {}) {
   await expect(board).toBeVisible()
+  // A board still checking the last sample takes no strokes (a person waits for 确定 to finish too).
+  await expect(board).not.toHaveAttribute('aria-busy', 'true')
   let box = (await board.boundingBox())!
   if (options.settle !== false) {
     // A board in a popup slides in: wait until it stands still, or the pen would land on the mask.

@@ -82,6 +82,10 @@ export function SignatureBoard({
     }
   }, [])
 
+  // While a sample is being checked the board takes no strokes (signature-board.css): the board clears
+  // when the check answers, which would silently wipe anything written in the meantime.
+  const locked = submitting || busy
+
   const clear = useCallback(() => {
     padRef.current?.clear()
     setEmpty(true)
@@ -118,7 +122,7 @@ export function SignatureBoard({
     <div className="signature-board">
       {children}
       <div className="signature-board-area" style={{ height }}>
-        <canvas ref={canvasRef} className="signature-board-canvas" aria-label="签名区域" />
+        <canvas ref={canvasRef} className="signature-board-canvas" aria-label="签名区域" aria-busy={locked} />
         {empty && (
           <div className="signature-board-placeholder" aria-hidden="true">
             {placeholder}
@@ -126,14 +130,14 @@ export function SignatureBoard({
         )}
       </div>
       <div className="signature-board-actions">
-        <Button block size="large" disabled={submitting || busy} onClick={clear}>
+        <Button block size="large" disabled={locked} onClick={clear}>
           重写
         </Button>
         <Button
           block
           size="large"
           color="primary"
-          loading={submitting || busy}
+          loading={locked}
           onClick={() => void confirm()}
         >
           确定
