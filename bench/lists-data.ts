@@ -62,32 +62,35 @@ export async function generateBenchData(db: Database, filesRoot: string, scale: 
      from generate_series(0, ${units - 1}) i`,
   )
   const sha = createHash('sha256').update(picture.png).digest('hex')
+  // One stored picture that every seal shows (a stored file has one row: files.storage_key is unique).
   await step(
     'files',
     `insert into files (id, original_name, media_type, size, sha256, storage_key)
-     select 'bf-' || i, 'seal.png', 'image/png', ${picture.png.length}, '${sha}', '${benchData.storageKey}'
-     from generate_series(0, ${scale.seals}) i`,
+     values ('bf-0', 'seal.png', 'image/png', ${picture.png.length}, '${sha}', '${benchData.storageKey}')`,
   )
   // Seals 0–72 belong to bp-0's units (33 to the first, 10 to each other); the rest, 4 to a unit.
+  // A unit holds at most one seal of each type 01–05 (seals_one_unit_seal_per_type_idx); the others are 99.
   await step(
     'seals',
     `insert into seals (id, owner_kind, unit_id, seal_name, seal_type_code, seal_code, status, image_file_id, image_sha256,
                         cert_start_time, cert_end_time, failure_reason, revoked_at, revoked_by_person_id, created_at)
      select 'bs-' || i, 'unit',
             'bu-' || case when i < 33 then 0 when i < 73 then 1 + (i - 33) / 10 else 5 + (i - 73) / 4 end,
-            (array['公章','财务专用章','发票专用章','合同专用章','业务专用章'])[i % 5 + 1],
-            (array['01','02','03','04','05'])[i % 5 + 1], lpad(i::text, 13, '3'),
-            case when i % 17 = 5 then '2' else '1' end, 'bf-' || i, '${sha}',
+            case when p.pos < 5 then (array['公章','财务专用章','发票专用章','合同专用章','业务专用章'])[p.pos + 1] else '其他专用章' || p.pos end,
+            case when p.pos < 5 then (array['01','02','03','04','05'])[p.pos + 1] else '99' end, lpad(i::text, 13, '3'),
+            case when i % 17 = 5 then '2' else '1' end, 'bf-0', '${sha}',
             now() - interval '400 days', now() + (i % 400) * interval '1 day',
             case when i % 17 = 5 then '印章遗失' end, case when i % 17 = 5 then now() end,
             case when i % 17 = 5 then 'bp-0' end, now() - i * interval '1 minute'
-     from generate_series(0, ${scale.seals - 1}) i`,
+     from generate_series(0, ${scale.seals - 1}) i,
+          -- the seal's place within its unit: a unit holds one seal of each of 01–05, further seals are 99
+          lateral (select case when i < 33 then i when i < 73 then (i - 33) % 10 else (i - 73) % 4 end as pos) p`,
   )
   await step(
     'personal seal',
     `insert into seals (id, owner_kind, person_id, seal_name, seal_type_code, seal_code, status, image_file_id, image_sha256,
                         cert_start_time, cert_end_time)
-     values ('${benchData.personalSealId}', 'person', 'bp-0', '张伟', '1000', '1000000000001', '1', 'bf-${scale.seals}', '${sha}',
+     values ('${benchData.personalSealId}', 'person', 'bp-0', '张伟', '1000', '1000000000001', '1', 'bf-0', '${sha}',
              now() - interval '1 day', now() + interval '3 years')`,
   )
 
