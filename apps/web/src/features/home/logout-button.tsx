@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom'
-import { Dialog } from 'antd-mobile'
 import { useQueryClient } from '@tanstack/react-query'
+import { confirmDialog } from '../../lib/dialog/confirm-dialog.ts'
 import { clearToken } from '../../lib/session/session.ts'
 import { logout } from './api/logout.ts'
 
@@ -13,7 +13,7 @@ export function LogoutButton() {
   const queryClient = useQueryClient()
 
   const leave = async () => {
-    const confirmed = await Dialog.confirm({ content: '退出当前账号？退出后可使用其他账号登录', confirmText: '退出登录', cancelText: '取消' })
+    const confirmed = await confirmDialog({ content: '退出当前账号？退出后可使用其他账号登录', confirmText: '退出登录', cancelText: '取消' })
     if (!confirmed) return
     // A session the server already forgot is logged out all the same.
     await logout().catch(() => undefined)
