@@ -79,7 +79,26 @@ const builtScreens: RouteObject[] = [
     lazy: () => import('../features/seal-cancel/cancel-seal-page.tsx').then((m) => ({ Component: m.CancelSealPage })),
   },
   ...personalSealScreens(),
+  ...sealApplyEntryScreens(),
 ]
+
+/** The enterprise seal entry (spec 001 §2 "Entry and guides"): landing, operation guide, seal example. */
+function sealApplyEntryScreens(): RouteObject[] {
+  return [
+    {
+      path: '/seal-apply',
+      lazy: () => import('../features/seal-apply/landing-page.tsx').then((m) => ({ Component: m.SealApplyLandingPage })),
+    },
+    {
+      path: '/new/seal/flow',
+      lazy: () => import('../features/seal-apply/flow-guide-page.tsx').then((m) => ({ Component: m.NewSealFlowPage })),
+    },
+    {
+      path: '/seal-example/:type',
+      lazy: () => import('../features/seal-apply/seal-example-page.tsx').then((m) => ({ Component: m.SealExamplePage })),
+    },
+  ]
+}
 
 /** The personal name seal flow (spec 002 §2): one lazy chunk per screen. */
 function personalSealScreens(): RouteObject[] {
