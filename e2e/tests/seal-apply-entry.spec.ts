@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { loginEnterprise, snap } from './support.ts'
+import { loginPersonal, newPerson, snap } from './support.ts'
 
-test('a legal representative finds the enterprise entry, reads the operation guide and starts the wizard; an operator sees their own steps', async ({
+test('a person finds the enterprise entry, reads the legal representative’s operation guide and starts the wizard; an operator sees their own steps', async ({
   page,
 }) => {
-  await loginEnterprise(page)
+  // A new person, not the shared demo phone: its one code a minute would hold this test behind earlier ones.
+  await loginPersonal(page, newPerson('赵经办'))
   await page.goto('/seal-apply/readme')
   await page.getByRole('button', { name: '申请单位电子印章' }).click()
   await expect(page).toHaveURL(/\/seal-apply$/)
