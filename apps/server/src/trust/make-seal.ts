@@ -2,6 +2,7 @@ import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { sealStatusWide, type SealStatusWide } from '@seal/shared/codes/seal-status'
 import { messages } from '@seal/shared/messages'
+import { beijingDate } from '@seal/shared/text/beijing-time'
 import { recordAudit } from '../audit/record.ts'
 import type { Database } from '../db/client.ts'
 import { uniqueViolationOf } from '../db/errors.ts'
@@ -233,7 +234,7 @@ const isPng = (bytes: Uint8Array) =>
 
 /** A code for a seal without a filing number: the day it was made (China time) and 8 random digits. */
 function assignSealCode(now: Date): string {
-  const day = new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '')
+  const day = beijingDate(now.getTime()).replaceAll('-', '')
   return `${day}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
 }
 

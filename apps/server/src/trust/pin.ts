@@ -6,6 +6,7 @@ import {
   isSealPasswordAllowingDigits,
   stripWhitespace,
 } from '@seal/shared/rules/seal-password'
+import { beijingMinute } from '@seal/shared/text/beijing-time'
 import type { Database } from '../db/client.ts'
 import { businessError, invalidInput, notFound } from '../errors.ts'
 import { faceStatus } from '../identity/face.ts'
@@ -184,14 +185,8 @@ function locked(lockedUntil: Date): PinCheck {
   }
 }
 
-/** HH:mm in China Standard Time, whatever the server's time zone. */
-const clockFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Shanghai',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-})
-const clockTime = (date: Date) => clockFormat.format(date)
+/** HH:mm in Beijing time, whatever the server's time zone. */
+const clockTime = (date: Date) => beijingMinute(date.getTime()).slice(11)
 
 /** verifySealPin that throws the check's message as a business error. */
 export async function assertSealPin(

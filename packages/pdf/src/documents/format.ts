@@ -1,13 +1,13 @@
+import { beijingDate } from '@seal/shared/text/beijing-time'
+
 /**
- * Value formatting for document text. Dates are read in China Standard Time (UTC+8, no daylight saving)
- * whatever the server's time zone, so the same epoch gives the same document everywhere.
+ * Value formatting for document text. Dates are the day in Beijing (the one rule of every screen and
+ * document), whatever the server's time zone, so the same epoch gives the same document everywhere.
  */
 
-const chinaOffsetMs = 8 * 60 * 60 * 1000
-
 function chinaDate(epochMs: number): { year: number; month: number; day: number } {
-  const date = new Date(epochMs + chinaOffsetMs)
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() }
+  const [year, month, day] = beijingDate(epochMs).split('-').map(Number) as [number, number, number]
+  return { year, month, day }
 }
 
 /**
