@@ -12,6 +12,14 @@ async function startApplying(page: Page) {
 const frontField = (page: Page) => page.locator('.id-photo-field[data-side="front"]')
 const backField = (page: Page) => page.locator('.id-photo-field[data-side="back"]')
 
+/** Uploads both sides of the person's own card and waits until both are recognised. */
+async function uploadRecognisedCard(page: Page, pictures: Awaited<ReturnType<typeof idCardPictures>>) {
+  await uploadIdSide(page, 'front', pictures.front)
+  await uploadIdSide(page, 'back', pictures.back)
+  await expect(frontField(page)).toContainText('识别成功', { timeout: 30_000 })
+  await expect(backField(page)).toContainText('识别成功', { timeout: 30_000 })
+}
+
 test.describe('personal name seal: what is refused, in the spec’s words', () => {
   test('someone under 14 is told at once on step 1', async ({ page }) => {
     const young = newPerson('李小童', { birth: `${new Date().getFullYear() - 13}0101` })
@@ -63,10 +71,7 @@ test.describe('personal name seal: what is refused, in the spec’s words', () =
     const pictures = await idCardPictures(person)
     await loginPersonal(page, person)
     await startApplying(page)
-    await uploadIdSide(page, 'front', pictures.front)
-    await uploadIdSide(page, 'back', pictures.back)
-    await expect(frontField(page)).toContainText('识别成功', { timeout: 30_000 })
-    await expect(backField(page)).toContainText('识别成功', { timeout: 30_000 })
+    await uploadRecognisedCard(page, pictures)
     await page.getByRole('button', { name: '下一步' }).click()
 
     await expect(page).toHaveURL(/\/personal-seal-apply\/step-2$/)
@@ -93,10 +98,7 @@ test.describe('personal name seal: what is refused, in the spec’s words', () =
     const pictures = await idCardPictures(person)
     await loginPersonal(page, person)
     await startApplying(page)
-    await uploadIdSide(page, 'front', pictures.front)
-    await uploadIdSide(page, 'back', pictures.back)
-    await expect(frontField(page)).toContainText('识别成功', { timeout: 30_000 })
-    await expect(backField(page)).toContainText('识别成功', { timeout: 30_000 })
+    await uploadRecognisedCard(page, pictures)
     await page.getByRole('button', { name: '下一步' }).click()
     await page.getByRole('button', { name: '开始识别' }).click()
     await expect(page).toHaveURL(/\/personal-seal-apply\/apply-agreement-sample$/)
