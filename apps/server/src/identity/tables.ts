@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, index, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core'
 import { createdAt, id } from '../db/columns.ts'
 
 /** What the sandbox SMS provider "sent": the developer outbox page reads it. */
@@ -48,4 +48,48 @@ export const ocrRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('ocr_requests_requester_image_idx').on(t.requestedBy, t.imageSha256)],
+)
+
+/**
+ * The sandbox enterprise registry (docs/providers.md "Enterprise verification"): the units the sandbox
+ * four-element and licence checks know, with the outcome each produces on purpose. Seeded with the demo
+ * unit and a few more at first start; operators add units through POST /api/admin/sandbox/enterprises.
+ * outcome: normal (the four elements are compared), 40075 (the vendor cannot decide: manual review),
+ * timeout (the vendor does not answer in time).
+ */
+export const sandboxEnterprises = pgTable('sandbox_enterprises', {
+  socialCreditCode: text('social_credit_code').primaryKey(),
+  unitName: text('unit_name').notNull(),
+  legalPersonName: text('legal_person_name').notNull(),
+  legalPersonIdentityNo: text('legal_person_identity_no').notNull(),
+  unitTypeCode: text('unit_type_code').notNull().default('02'),
+  regionCode: text('region_code'),
+  outcome: text('outcome', { enum: ['normal', '40075', 'timeout'] }).notNull().default('normal'),
+  createdAt: createdAt(),
+})
+
+/**
+ * One unit verification (four-element or business-licence check) as asked of the provider and answered:
+ * the application it was for, what was compared (the legal person's ID number kept only as a hash) and
+ * the result. ranId is the serial the application keeps.
+ */
+export const enterpriseVerifications = pgTable(
+  'enterprise_verifications',
+  {
+    id: id(),
+    ranId: text('ran_id').notNull().unique(),
+    requestedBy: text('requested_by').notNull(),
+    applicationId: text('application_id'),
+    method: text('method', { enum: ['fourElements', 'licence'] }).notNull(),
+    provider: text('provider').notNull(),
+    socialCreditCode: text('social_credit_code').notNull(),
+    unitName: text('unit_name').notNull(),
+    legalPersonName: text('legal_person_name').notNull(),
+    legalIdentitySha256: text('legal_identity_sha256').notNull(),
+    resultStatus: text('result_status').notNull(),
+    responseInfo: text('response_info').notNull(),
+    passed: boolean('passed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('enterprise_verifications_application_idx').on(t.applicationId)],
 )

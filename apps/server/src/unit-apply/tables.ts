@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm'
+import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import type { UnitApplicationForm } from '@seal/shared/api/unit-apply'
+import { accounts, persons, units } from '../auth/tables.ts'
+import { createdAt, id } from '../db/columns.ts'
+
+/** The stored form: everything typed and uploaded, never the passwords (their hashes are columns). */
+export type StoredForm = Omit<UnitApplicationForm, 'id' | 'legalPassword' | 'legalPasswordConfirm' | 'sealManagerPassword' | 'sealManagerPasswordConfirm'>
+
+export type SealItemOutcome = { sealTypeCode: string; sealName: string; sealId: string | null; failReason: string | null }
+export type SignedFile = { key: string; title: string; fileId: string }
+
+/**
+ * An enterprise seal application of the new wizard (spec 001 §3 "Application (new wizard)"), one row per
+ * application, draft to result. The form is kept whole as typed (jsonb, the shared contract's shape);
+ * what lists, the agency centre and reviewers filter on is copied into columns with their indexes.
+ * The legal representative's and manager's seal PINs are hashed (argon2id) the moment step 2 is saved.
+ */
+export const unitApplications = pgTable(
+  'unit_applications',
+  {
+    id: id(),
+    /** Who applies: the legal representative's or the operator's account and person. */
+    applicantAccountId: text('applicant_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    applicantPersonId: text('applicant_person_id')
+      .notNull()
+      .references(() => persons.id),
+    /** LEGAL_APPLY or OPERATOR_APPLY. */
+    applyType: text('apply_type').notNull(),
+    /** APPLY, CHANGE, RENEWAL, CANCEL, RETRIEVE. */
+    businessType: text('business_type').notNull(),
+    step: text('step').notNull().default('1'),
+    /** TEMPORARY_SAVE … LEGAL_REFUSED (@seal/shared/codes/apply-status). */
+    applyStatus: text('apply_status').notNull().default('TEMPORARY_SAVE'),
+    /** The unit, once known (an enterprise login, or made on approval). */
+    unitId: text('unit_id').references(() => units.id),
+    socialCreditCode: text('social_credit_code').notNull().default(''),
+    unitName: text('unit_name').notNull().default(''),
+    /** The legal representative named on the application: the agency centre finds their to-dos by it. */
+    legalPersonIdentityNo: text('legal_person_identity_no').notNull().default(''),
+    /** Comma-separated seal types (the record list's sealType). */
+    sealTypes: text('seal_types').notNull().default(''),
+    /** The seal the wizard was opened for (change, renewal, cancellation). */
+    sealId: text('seal_id').notNull().default(''),
+    form: jsonb('form').$type<StoredForm>().notNull(),
+    legalPinHash: text('legal_pin_hash'),
+    managerPinHash: text('manager_pin_hash'),
+    companyVerifyPass: boolean('company_verify_pass'),
+    companyVerifyReason: text('company_verify_reason'),
+    serialNo: text('serial_no'),
+    faceSerialNo: text('face_serial_no'),
+    signedFiles: jsonb('signed_files').$type<SignedFile[]>().notNull().default([]),
+    failReason: text('fail_reason'),
+    failSealItems: jsonb('fail_seal_items').$type<SealItemOutcome[]>().notNull().default([]),
+    successSealItems: jsonb('success_seal_items').$type<SealItemOutcome[]>().notNull().default([]),
+    /** Set by the reviewer (the operator API) or by automatic review. */
+    reviewedBy: text('reviewed_by'),
+    reviewNote: text('review_note'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** 删除: a draft the applicant deleted stays for the audit trail but leaves every list. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The record list: the caller's applications of one tab, newest first.
+    index('unit_applications_applicant_idx')
+      .on(t.applicantPersonId, t.applyType, t.createdAt.desc(), t.id.desc())
+      .where(sql`deleted_at is null`),
+    // The agency centre: applications waiting for (or handled by) a legal representative.
+    index('unit_applications_legal_idx').on(t.legalPersonIdentityNo, t.applyStatus, t.submittedAt.desc()),
+    // Reviewers: by status, oldest submission first.
+    index('unit_applications_review_idx').on(t.applyStatus, t.submittedAt),
+    index('unit_applications_unit_idx').on(t.socialCreditCode, t.applyStatus),
+  ],
+)
+
+export type UnitApplication = typeof unitApplications.$inferSelect

@@ -1,0 +1,159 @@
+import type { UnitApplicationForm } from '../api/unit-apply.ts'
+import { applicantKind, businessType } from '../codes/business-type.ts'
+import { identityType } from '../codes/identity-type.ts'
+import { sealTypeCode } from '../codes/seal-type.ts'
+import { messages } from '../messages.ts'
+import { isCreditCode } from './credit-code.ts'
+import { isIdCard } from './id-card.ts'
+import { isPersonName, hasUniqueSealNames, wizardUnitNameSchema } from './names.ts'
+import { isMobilePhone } from './phone.ts'
+import { isSealPassword, stripWhitespace } from './seal-password.ts'
+
+/**
+ * The new wizard's checks (spec 001 §5 "New wizard, step 1, in order", "step 2", "Step 3-1"), shared by
+ * the screen and the server: each answers the first problem as the spec words it, or null. The order is
+ * the spec's, so the person always hears about the first field in the list that is wrong.
+ */
+export type StepForm = Pick<UnitApplicationForm, 'businessType' | 'applyType'> & Partial<UnitApplicationForm>
+
+/** A certificate number: an ID card number for type 111, otherwise 1-100 characters. */
+function isIdentityNo(type: string | undefined, value: string | undefined): boolean {
+  const v = (value ?? '').trim()
+  if ((type ?? identityType.RESIDENT_ID_CARD) === identityType.RESIDENT_ID_CARD) return isIdCard(v.toUpperCase())
+  return v.length > 0 && v.length <= 100
+}
+
+const filled = (value: string | undefined) => Boolean(value && value.trim())
+
+/** Whether the operator section is shown (operator applications only). */
+export const hasOperatorSection = (form: StepForm) => form.applyType === applicantKind.OPERATOR_APPLY
+/** Whether the seal manager section is shown (new application or recover only, 001 §2). */
+export const hasManagerSection = (form: StepForm) =>
+  form.businessType === businessType.APPLY || form.businessType === businessType.RETRIEVE
+/** Whether the business info (seal-type picker) is shown: not for cancellation. */
+export const hasBusinessSection = (form: StepForm) => form.businessType !== businessType.CANCEL
+
+/** Step 1: operator, legal person, unit, seals, manager, then the change rules. */
+export function step1Problem(form: StepForm): string | null {
+  if (hasOperatorSection(form)) {
+    if (!isPersonName(form.operatorRealName ?? '')) return messages.invalidOperatorName
+    if (!isIdentityNo(identityType.RESIDENT_ID_CARD, form.operatorIdCardNo)) return messages.invalidOperatorIdNumber
+    if (!filled(form.operatorFrontFileId)) return messages.operatorIdFrontRequired
+    if (!filled(form.operatorBackFileId)) return messages.operatorIdBackRequired
+    if (!isMobilePhone(form.operatorTel ?? '')) return messages.invalidOperatorPhone
+  }
+
+  if (!filled(form.legalPersonIdFrontFileId)) return messages.legalIdFrontRequired
+  if (!filled(form.legalPersonIdBackFileId)) return messages.legalIdBackRequired
+  if (!isPersonName(form.legalPersonName ?? '')) return messages.invalidLegalName
+  if ((form.legalPersonIdentityType ?? identityType.RESIDENT_ID_CARD) === identityType.RESIDENT_ID_CARD && !isIdentityNo(identityType.RESIDENT_ID_CARD, form.legalPersonIdentityNo))
+    return messages.invalidLegalIdNumber
+  if (!isMobilePhone(form.legalTel ?? '')) return messages.invalidLegalPhone
+
+  if (!filled(form.businessLicense)) return messages.businessLicenseRequired
+  const unitName = wizardUnitNameSchema.safeParse(form.unitName ?? '')
+  if (!unitName.success) return unitName.error.issues[0]!.message
+  if (!isCreditCode((form.socialCreditCode ?? '').toUpperCase())) return messages.invalidCreditCodeWizard
+  if ((form.addr ?? []).filter(Boolean).length < 3) return messages.unitRegistrationPlaceRequired
+  if (!filled(form.unitTypeCode)) return messages.unitTypeEmpty
+
+  // The seal-type picker (or, for cancellation, the seals to cancel).
+  if ((form.sealInfo ?? []).length === 0) return messages.sealRequired
+
+  if (hasManagerSection(form) && form.setSealManager) {
+    if (!filled(form.sealManagerIdFrontFileId)) return messages.managerIdFrontRequired
+    if (!filled(form.sealManagerIdBackFileId)) return messages.managerIdBackRequired
+    if (!isPersonName(form.sealManagerName ?? '')) return messages.invalidManagerName
+    if (!isIdentityNo(form.sealManagerIdentityType, form.sealManagerIdentityNo)) return messages.invalidManagerIdNumber
+    if (!isMobilePhone(form.sealManagerTel ?? '')) return messages.invalidManagerPhone
+  }
+  return null
+}
+
+/**
+ * A change must change something (001 §5): the legal representative applying with the same unit name and
+ * legal person name, or an operator with the same name, legal name and legal ID, is told no change is needed.
+ */
+export function changeProblem(form: StepForm, original: { unitName: string; legalName: string; legalNo: string }): string | null {
+  if (form.businessType !== businessType.CHANGE) return null
+  const sameName = (form.unitName ?? '').trim() === original.unitName
+  const sameLegal = (form.legalPersonName ?? '').trim() === original.legalName
+  if (form.applyType === applicantKind.LEGAL_APPLY && sameName && sameLegal) return messages.legalApplicantNothingChanged
+  const sameNo = (form.legalPersonIdentityNo ?? '').trim().toUpperCase() === original.legalNo.toUpperCase()
+  if (form.applyType === applicantKind.OPERATOR_APPLY && sameName && sameLegal && sameNo) return messages.operatorNothingChanged
+  return null
+}
+
+/** Other-type seals (99): named, names unique. */
+function otherSealsProblem(form: StepForm): string | null {
+  const others = (form.sealInfo ?? []).filter((s) => s.sealTypeCode === sealTypeCode.OTHER)
+  if (others.some((s) => !filled(s.sealName))) return messages.otherSealNameRequired
+  if (!hasUniqueSealNames(others.map((s) => s.sealName))) return messages.otherSealNameDuplicate
+  return null
+}
+
+/**
+ * Step 2: an image per seal (or its photo sent to manual review), filing numbers where the channel needs
+ * them, other-type names, then the passwords. `passwordsSet` says the server already holds them (a
+ * returning applicant need not type them again unless they change them).
+ */
+export function step2Problem(
+  form: StepForm,
+  options: { filingNumberRequired?: boolean; legalPasswordSet?: boolean; managerPasswordSet?: boolean } = {},
+): string | null {
+  for (const seal of form.sealInfo ?? []) {
+    if (!filled(seal.sealPic) && !(seal.manualReview && filled(seal.originalFileId))) return messages.sealImageRequired
+  }
+  if (options.filingNumberRequired && (form.sealInfo ?? []).some((s) => s.sealCode === undefined)) return messages.filingNumberRequired
+  const others = otherSealsProblem(form)
+  if (others) return others
+
+  const legal = passwordProblem(form.legalPassword, form.legalPasswordConfirm, options.legalPasswordSet, {
+    required: messages.legalPasswordRequired,
+    rule: messages.legalPasswordRule,
+    differ: messages.legalPasswordsDiffer,
+  })
+  if (legal) return legal
+  if (hasManagerSection(form) && form.setSealManager) {
+    return passwordProblem(form.sealManagerPassword, form.sealManagerPasswordConfirm, options.managerPasswordSet, {
+      required: messages.managerPasswordRequired,
+      rule: messages.legalPasswordRule.replace('法人', '管理员'),
+      differ: messages.managerPasswordsDiffer,
+    })
+  }
+  return null
+}
+
+function passwordProblem(
+  password: string | undefined,
+  confirm: string | undefined,
+  alreadySet: boolean | undefined,
+  text: { required: string; rule: string; differ: string },
+): string | null {
+  const typed = stripWhitespace(password ?? '')
+  if (!typed) return alreadySet ? null : text.required
+  if (!isSealPassword(typed)) return text.rule
+  if (typed !== stripWhitespace(confirm ?? '')) return text.differ
+  return null
+}
+
+/** Step 3-1: at least one file of the signed application form, and the truthfulness declaration. */
+export function step3Problem(form: StepForm): string | null {
+  if ((form.applicationFiles ?? []).length === 0) return messages.applicationFormRequired
+  if (!form.truthful) return unitApplyMessages.truthfulRequired
+  return null
+}
+
+/** Messages of the wizard the spec describes without quoting (our wording). */
+export const unitApplyMessages = {
+  truthfulRequired: '请勾选并确认所提交材料真实有效',
+  confirmTruthful: '本人承诺所提交的申请材料真实、有效，如有虚假，愿承担相应法律责任。',
+  verificationPassed: '单位核验通过',
+  manualReviewGuide: '单位信息核验未通过，您可以返回检查填写的信息，或继续申请并上传申请表转人工审核（约2个工作日）。',
+  verificationTimeout: '单位核验超时，请稍后重试',
+  notApplicant: '只能修改本人的申请',
+  notEditable: '该申请已提交，不能修改',
+  stepsMissing: '申请信息不完整，请按步骤完成申请',
+  applicationNotFound: '未查询到申请记录',
+  officialSealRequired: messages.officialSealRequired,
+} as const
