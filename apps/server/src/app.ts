@@ -29,6 +29,7 @@ import { verifyRoutes } from './signing/verify-routes.ts'
 import { sealRoutes } from './seals/routes.ts'
 import { cutoutRoutes } from './seals/cutout-routes.ts'
 import { personalSealRoutes } from './personal-seal/routes.ts'
+import { applyAgreementRoutes } from './unit-apply/agreements.ts'
 import { adminRoutes } from './config/admin-routes.ts'
 import { useRecordRoutes } from './records/routes.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(sealRoutes)
       await api.register(cutoutRoutes)
       await api.register(personalSealRoutes)
+      await api.register(applyAgreementRoutes)
     },
     { prefix: '/api' },
   )

@@ -93,6 +93,15 @@ function sealApplyEntryScreens(): RouteObject[] {
       path: '/new/seal/flow',
       lazy: () => import('../features/seal-apply/flow-guide-page.tsx').then((m) => ({ Component: m.NewSealFlowPage })),
     },
+    ...['apply-use-argument', 'privacy-argument', 'apply-digit-argument'].map((key) => ({
+      path: `/seal-apply/${key}`,
+      lazy: () =>
+        import('../features/seal-apply/agreement-page.tsx').then((m) => ({ Component: () => <m.ApplyAgreementPage agreementKey={key} /> })),
+    })),
+    {
+      path: '/seal-apply/:agreementKey',
+      lazy: () => import('../features/seal-apply/agreement-page.tsx').then((m) => ({ Component: m.ApplyAgreementPage })),
+    },
     {
       path: '/seal-example/:type',
       lazy: () => import('../features/seal-apply/seal-example-page.tsx').then((m) => ({ Component: m.SealExamplePage })),

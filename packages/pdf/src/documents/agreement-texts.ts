@@ -4,7 +4,14 @@
  * operator's name, the platform and the age threshold are parameters.
  */
 
-export type AgreementKind = 'seal-service' | 'personal-seal' | 'real-name' | 'platform-binding'
+export type AgreementKind =
+  | 'seal-service'
+  | 'personal-seal'
+  | 'real-name'
+  | 'platform-binding'
+  | 'user-terms'
+  | 'privacy'
+  | 'certificate-subscriber'
 
 export type AgreementContext = {
   /** Party A, the operator of the service. */
@@ -254,6 +261,132 @@ function platformBindingText(context: AgreementContext): AgreementText {
   }
 }
 
+function userTermsText(context: AgreementContext): AgreementText {
+  return {
+    title: '用户使用协议',
+    preamble: `欢迎使用${context.provider}（以下简称“本服务”）。本协议是用户（乙方）与本服务运营方（甲方）之间关于使用本服务的约定。乙方在申请电子印章前应仔细阅读本协议；乙方点击同意或继续办理，即表示已阅读并同意本协议全部内容。`,
+    clauses: [
+      {
+        heading: '服务说明',
+        items: [
+          '本服务面向单位和个人提供电子印章的申请、制作、使用、授权、变更、续期、注销和找回，以及用章记录查询、业务平台绑定等功能。',
+          '本服务通过移动端页面提供，可在政务服务应用、即时通讯应用及小程序中使用；不同渠道提供的功能可能有所不同。',
+        ],
+      },
+      {
+        heading: '账户与身份',
+        items: [
+          '乙方应使用本人手机号码和真实身份信息登录；单位业务应由法定代表人办理，或由经法定代表人授权的经办人办理。',
+          '乙方应妥善保管手机、短信验证码和印章密码，因保管不善导致的损失由乙方自行承担。',
+        ],
+      },
+      {
+        heading: '使用规范',
+        items: [
+          '乙方不得利用本服务从事违法活动，不得冒用他人身份申请或使用电子印章，不得以技术手段干扰本服务的正常运行。',
+          '乙方违反本协议的，甲方有权暂停或终止提供服务，并依法追究其责任。',
+        ],
+      },
+      {
+        heading: '服务变更与中断',
+        items: [
+          '甲方可根据法律法规和业务需要调整服务内容，并以页面公告等方式告知。',
+          '因系统维护、不可抗力或第三方原因导致服务中断的，甲方将尽力减少对乙方的影响并及时恢复。',
+        ],
+      },
+      personalInformationClause(context, '乙方的姓名、身份证件号码、手机号码等个人信息，具体规则见《隐私声明》'),
+      effectClause('至乙方停止使用本服务时终止'),
+    ],
+    closing: '乙方确认已阅读并理解本协议全部条款。',
+  }
+}
+
+function privacyText(context: AgreementContext): AgreementText {
+  return {
+    title: '隐私声明',
+    preamble: `${context.provider}（以下简称“我们”）重视您的个人信息保护。本声明说明我们在提供电子印章服务时如何收集、使用、存储和保护您的个人信息，以及您享有的权利。`,
+    clauses: [
+      {
+        heading: '我们收集的信息',
+        items: [
+          '登录时：手机号码、短信验证码，以及首次登记时的姓名和身份证件号码。',
+          '申请电子印章时：营业执照、法定代表人、经办人和印章管理员的身份证件照片及其识别结果、手机号码，实体印章印模照片，签署的申请文件。',
+          '身份核验时：人脸图像（仅用于本次核验比对），企业信息核验的请求与结果。',
+          '使用电子印章时：用章时间、文件名称、文件摘要和用章人等用章记录。',
+        ],
+      },
+      {
+        heading: '我们如何使用信息',
+        items: [
+          '核验您的身份和单位信息、制作和管理电子印章、审核申请、留存用章记录，以及向您发送验证码和办理结果通知。',
+          '我们不会将您的信息用于上述目的以外的用途，不会向第三方出售您的个人信息。',
+        ],
+      },
+      {
+        heading: '存储与保护',
+        items: [
+          '您的信息存储在中华人民共和国境内；身份证件号码等敏感信息加密存储，印章密码仅保存不可逆的校验值。',
+          '我们采取访问控制、操作留痕、最小权限等措施保护您的信息，并在实现处理目的所必需的最短期限内保存；法律法规另有规定的从其规定。',
+        ],
+      },
+      {
+        heading: '共享与委托处理',
+        items: [
+          '为完成身份核验，我们会将必要信息提供给依法设立的认证机构或有关主管部门的核验服务；为完成印章绑定，仅向您选择的业务平台提供办理业务所必需的印章信息。',
+          '除上述情形和法律法规规定的情形外，未经您的同意，我们不会向第三方提供您的个人信息。',
+        ],
+      },
+      {
+        heading: '您的权利',
+        items: [
+          `您可以查阅、复制、更正、补充、删除您的个人信息，或撤回同意${context.supportPhone ? `，可拨打客服电话${context.supportPhone}` : ''}；撤回同意不影响此前基于同意的处理。`,
+          '我们将在收到您的请求并核验身份后十五个工作日内答复。',
+        ],
+      },
+    ],
+    closing: '本声明更新时，我们将在页面显著位置提示。',
+  }
+}
+
+function certificateSubscriberText(context: AgreementContext): AgreementText {
+  return {
+    title: '数字证书订户协议',
+    preamble: `电子印章所依附的数字证书由${context.provider}运营的证书服务（甲方）签发。本协议约定甲方与证书订户（乙方）在数字证书申请、使用和撤销中的权利和义务，根据《中华人民共和国电子签名法》等法律法规订立。`,
+    clauses: [
+      {
+        heading: '证书的申请与签发',
+        items: [
+          '乙方应提供真实、准确、完整的身份信息；甲方核验通过后为乙方签发数字证书，证书中载明乙方的名称（单位名称及统一社会信用代码，或个人姓名）、印章类型和印章编码。',
+          '证书对应的私钥在甲方的安全环境中生成和保管，并经加密保护；私钥仅在乙方通过印章密码或签名核验授权后用于签名，任何人无法导出。',
+        ],
+      },
+      {
+        heading: '证书的使用',
+        items: [
+          '乙方仅可将证书用于电子印章签署，不得用于其他目的。使用证书作出的电子签名与手写签名或者盖章具有同等的法律效力。',
+          '证书有效期以证书记载为准；有效期届满前乙方可申请续期，续期后签发新的证书。',
+        ],
+      },
+      {
+        heading: '证书的撤销',
+        items: [
+          '电子印章注销、乙方信息变更、私钥可能泄露或乙方申请时，甲方撤销相应证书，并在证书撤销列表中发布。',
+          '证书撤销前已作出的电子签名，其效力不受撤销影响；撤销后不得再使用该证书签名。',
+        ],
+      },
+      {
+        heading: '双方责任',
+        items: [
+          '甲方应按照证书业务规则签发和管理证书，保障证书服务系统的安全；因甲方过错造成乙方损失的，依法承担赔偿责任。',
+          '乙方应妥善保管印章密码，发现证书可能被冒用时及时通知甲方撤销证书；因乙方原因造成的损失由乙方承担。',
+        ],
+      },
+      effectClause('至证书有效期届满或被撤销之日终止'),
+    ],
+    closing: '乙方确认已阅读并理解本协议全部条款，同意甲方为其签发数字证书。',
+  }
+}
+
 /**
  * The text of an agreement for a context.
  *
@@ -271,5 +404,11 @@ export function agreementText(kind: AgreementKind, context: AgreementContext): A
       return realNameText(context)
     case 'platform-binding':
       return platformBindingText(context)
+    case 'user-terms':
+      return userTermsText(context)
+    case 'privacy':
+      return privacyText(context)
+    case 'certificate-subscriber':
+      return certificateSubscriberText(context)
   }
 }

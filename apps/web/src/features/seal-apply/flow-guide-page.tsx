@@ -1,8 +1,11 @@
-import { useLocation, useNavigate } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
 import { Button, NavBar, Result, Steps } from 'antd-mobile'
 import { businessTypeLabels } from '@seal/shared/codes/business-type'
 import { newWizardMaterials, newWizardSteps, readWizardQuery } from '@seal/shared/codes/new-wizard-steps'
+import type { AgreementListItem } from '@seal/shared/api/agreements'
 import { confirmDialog } from '../../lib/dialog/confirm-dialog.ts'
+import { get } from '../../lib/request/request.ts'
 import { sealApplyRoutes } from './seal-apply-routes.ts'
 import './seal-apply.css'
 
@@ -17,6 +20,11 @@ export function NewSealFlowPage() {
   const navigate = useNavigate()
   const { search } = useLocation()
   const query = readWizardQuery(new URLSearchParams(search))
+  const agreements = useQuery({
+    queryKey: ['agreement', 'list'],
+    queryFn: () => get<AgreementListItem[]>('/seal-apply/apply/agreement/list', undefined, { silent: true }),
+    staleTime: Infinity,
+  })
 
   if (!query) {
     return (
@@ -82,6 +90,16 @@ export function NewSealFlowPage() {
         </section>
       </div>
       <div className="seal-apply-actions seal-apply-actions-sticky">
+        {agreements.data && (
+          <p className="seal-apply-agreements">
+            开始申请即表示您已阅读并同意
+            {agreements.data.map((item) => (
+              <Link key={item.agreementKey} to={`/seal-apply/${item.agreementKey}`}>
+                《{item.agreementTitle}》
+              </Link>
+            ))}
+          </p>
+        )}
         <Button block color="primary" size="large" onClick={() => void start()}>
           开始申请
         </Button>

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { agreementText, type AgreementKind } from '@seal/pdf/documents/agreement-texts'
+import { ok } from '@seal/shared/api/envelope'
+import { agreementKeys, agreementListItem, agreementTextShape } from '@seal/shared/api/agreements'
+import { resolveConfig } from '../config/service.ts'
+import { callerOf } from '../plugins/auth.ts'
+import { envelopeOf } from '../plugins/schemas.ts'
+import { inWorker } from '../workers/pool.ts'
+
+/** The agreements of the application entry (spec 001 §2): key (the page's path segment), title, text. */
+const applyAgreements: Record<(typeof agreementKeys)[number], { kind: AgreementKind; title: string }> = {
+  'apply-use-argument': { kind: 'user-terms', title: '用户使用协议' },
+  'privacy-argument': { kind: 'privacy', title: '隐私声明' },
+  'apply-digit-argument': { kind: 'certificate-subscriber', title: '数字证书订户协议' },
+  'seal-service-argument': { kind: 'seal-service', title: '电子印章服务协议' },
+}
+
+const keyParams = z.object({ agreementKey: z.enum(agreementKeys, { error: '协议不存在' }) })
+
+/**
+ * GET /seal-apply/apply/agreement/list and the agreements' texts (public: anyone may read what they are
+ * asked to agree to), and the subscriber agreement as a PDF for the caller (their name as party B).
+ */
+export const applyAgreementRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/seal-apply/apply/agreement/list',
+    { config: { public: true }, schema: { tags: ['unit-apply'], summary: '申请须阅读的协议列表', response: { 200: envelopeOf(z.array(agreementListItem)) } } },
+    async () => ok(Object.entries(applyAgreements).map(([agreementKey, { title }]) => ({ agreementKey, agreementTitle: title }))),
+  )
+
+  app.get(
+    '/seal-apply/apply/agreement/:agreementKey',
+    {
+      config: { public: true },
+      schema: { tags: ['unit-apply'], summary: '协议正文 †', params: keyParams, response: { 200: envelopeOf(agreementTextShape) } },
+    },
+    async (request) => {
+      const { kind } = applyAgreements[request.params.agreementKey]
+      const config = await resolveConfig(app.db, {})
+      const text = agreementText(kind, { provider: '电子印章服务平台', applicantKind: 'unit', minimumAge: config.minApplicantAge, supportPhone: config.supportPhone || undefined })
+      return ok({ agreementKey: request.params.agreementKey, ...text })
+    },
+  )
+
+  app.get(
+    '/seal-apply/apply/agreement/:agreementKey/pdf',
+    { schema: { tags: ['unit-apply'], summary: '协议 PDF（乙方为当前用户）†', params: keyParams } },
+    async (request, reply) => {
+      const caller = callerOf(request)
+      const agreement = applyAgreements[request.params.agreementKey]
+      const config = await resolveConfig(app.db, { identityNo: caller.person.identityNo, socialCreditCode: caller.unit?.socialCreditCode ?? null })
+      const applicant = caller.unit
+        ? { kind: 'unit' as const, unitName: caller.unit.name, socialCreditCode: caller.unit.socialCreditCode, legalRepresentative: caller.person.name }
+        : { kind: 'person' as const, name: caller.person.name, personIdentity: caller.person.identityNo }
+      const { pdf } = await inWorker({
+        kind: 'agreement',
+        input: { kind: agreement.kind, applicant, minimumAge: config.minApplicantAge, ...(config.supportPhone ? { supportPhone: config.supportPhone } : {}) },
+      })
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(`${agreement.title}.pdf`)}`)
+        .send(Buffer.from(pdf))
+    },
+  )
+}
