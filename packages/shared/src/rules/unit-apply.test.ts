@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest'
+import { unitApplicationForm, type UnitApplicationForm } from '../api/unit-apply.ts'
+import { messages } from '../messages.ts'
+import { changeProblem, step1Problem, step2Problem, step3Problem } from './unit-apply.ts'
+
+/** A complete operator application for the demo unit: every section filled. */
+function completeForm(overrides: Partial<UnitApplicationForm> = {}): UnitApplicationForm {
+  // Overrides go on after parsing: the rules also meet values the input limits would stop (a pasted name).
+  const base = unitApplicationForm.parse({
+    businessType: 'APPLY',
+    applyType: 'OPERATOR_APPLY',
+    operatorRealName: '张三',
+    operatorIdCardNo: '110101199003071233',
+    operatorTel: '13800000001',
+    operatorFrontFileId: 'f-op-front',
+    operatorBackFileId: 'f-op-back',
+    businessLicense: 'f-licence',
+    unitName: '示例科技有限公司',
+    socialCreditCode: '91110108MA01ABCDEN',
+    addr: ['110000', '110100', '110108'],
+    unitTypeCode: '02',
+    legalPersonName: '李四',
+    legalPersonIdentityNo: '310104198506124562',
+    legalTel: '13800000002',
+    legalPersonIdFrontFileId: 'f-legal-front',
+    legalPersonIdBackFileId: 'f-legal-back',
+    setSealManager: true,
+    sealManagerName: '王五',
+    sealManagerIdentityNo: '110101199003071233',
+    sealManagerTel: '13800000003',
+    sealManagerIdFrontFileId: 'f-m-front',
+    sealManagerIdBackFileId: 'f-m-back',
+    sealInfo: [{ _id: 'a', sealTypeCode: '01', sealName: '示例科技有限公司', sealPic: 'f-pic' }],
+    legalPassword: 'abc123',
+    legalPasswordConfirm: 'abc123',
+    sealManagerPassword: 'xyz789',
+    sealManagerPasswordConfirm: 'xyz789',
+    applicationFiles: ['f-form'],
+    truthful: true,
+  })
+  return { ...base, ...overrides }
+}
+
+describe('step 1 checks, in the order of spec 001 §5', () => {
+  it('passes a complete form', () => {
+    expect(step1Problem(completeForm())).toBeNull()
+  })
+
+  // Each row breaks one more field than the row before, so the answer proves the order.
+  const breaks: [Partial<UnitApplicationForm>, string][] = [
+    [{ sealManagerTel: '123' }, messages.invalidManagerPhone],
+    [{ sealManagerIdentityNo: '123' }, messages.invalidManagerIdNumber],
+    [{ sealManagerName: ' ' }, messages.invalidManagerName],
+    [{ sealManagerIdBackFileId: '' }, messages.managerIdBackRequired],
+    [{ sealManagerIdFrontFileId: '' }, messages.managerIdFrontRequired],
+    [{ sealInfo: [] }, messages.sealRequired],
+    [{ unitTypeCode: '' }, messages.unitTypeEmpty],
+    [{ addr: ['110000', '110100'] }, messages.unitRegistrationPlaceRequired],
+    [{ socialCreditCode: '91110108MA01ABCDE0' }, messages.invalidCreditCodeWizard],
+    [{ unitName: '示'.repeat(121) }, messages.unitNameTooLongWizard],
+    [{ unitName: '示例' }, messages.unitNameTooShort],
+    [{ unitName: '示例 公司' }, messages.invalidUnitName],
+    [{ businessLicense: '' }, messages.businessLicenseRequired],
+    [{ legalTel: '12800000002' }, messages.invalidLegalPhone],
+    [{ legalPersonIdentityNo: '310104198506124563' }, messages.invalidLegalIdNumber],
+    [{ legalPersonName: '' }, messages.invalidLegalName],
+    [{ legalPersonIdBackFileId: '' }, messages.legalIdBackRequired],
+    [{ legalPersonIdFrontFileId: '' }, messages.legalIdFrontRequired],
+    [{ operatorTel: '1380000000' }, messages.invalidOperatorPhone],
+    [{ operatorBackFileId: '' }, messages.operatorIdBackRequired],
+    [{ operatorFrontFileId: '' }, messages.operatorIdFrontRequired],
+    [{ operatorIdCardNo: '110101199003071234' }, messages.invalidOperatorIdNumber],
+    [{ operatorRealName: '' }, messages.invalidOperatorName],
+  ]
+  it.each(breaks.map((_, i) => i))('answers the first broken field (%i more broken)', (i) => {
+    const broken = Object.assign({}, ...breaks.slice(0, i + 1).map(([change]) => change)) as Partial<UnitApplicationForm>
+    expect(step1Problem(completeForm(broken))).toBe(breaks[i]![1])
+  })
+
+  it('skips the operator section for the legal representative and the manager when none is set', () => {
+    expect(step1Problem(completeForm({ applyType: 'LEGAL_APPLY', operatorRealName: '' }))).toBeNull()
+    expect(step1Problem(completeForm({ setSealManager: false, sealManagerName: '' }))).toBeNull()
+    // The manager section belongs to new applications and recovery only.
+    expect(step1Problem(completeForm({ businessType: 'CHANGE', sealManagerName: '' }))).toBeNull()
+  })
+
+  it('accepts a non-ID-card legal representative without checking the number as an ID card', () => {
+    expect(step1Problem(completeForm({ legalPersonIdentityType: '414', legalPersonIdentityNo: 'E12345678' }))).toBeNull()
+  })
+})
+
+describe('a change must change something', () => {
+  const original = { unitName: '示例科技有限公司', legalName: '李四', legalNo: '310104198506124562' }
+  it('tells the legal representative and the operator in their own words', () => {
+    expect(changeProblem(completeForm({ businessType: 'CHANGE', applyType: 'LEGAL_APPLY' }), original)).toBe(messages.legalApplicantNothingChanged)
+    expect(changeProblem(completeForm({ businessType: 'CHANGE' }), original)).toBe(messages.operatorNothingChanged)
+    expect(changeProblem(completeForm({ businessType: 'CHANGE', unitName: '示例新科技有限公司' }), original)).toBeNull()
+  })
+})
+
+describe('step 2 and step 3-1 checks', () => {
+  it('needs a picture for every seal, unless its photo went to manual review', () => {
+    expect(step2Problem(completeForm({ sealInfo: [{ _id: 'a', sealTypeCode: '01', sealName: 'x', sealPic: '', sealId: '', sealCode: '', sealTypeName: '', originalFileId: '', errorCount: 0, manualReview: false }] }))).toBe(messages.sealImageRequired)
+    const reviewed = completeForm({ sealInfo: [{ _id: 'a', sealTypeCode: '01', sealName: 'x', sealPic: '', sealId: '', sealCode: '', sealTypeName: '', originalFileId: 'photo', errorCount: 2, manualReview: true }] })
+    expect(step2Problem(reviewed)).toBeNull()
+  })
+
+  it('names other-type seals uniquely, then checks the passwords in order', () => {
+    const other = (sealName: string) => ({ _id: sealName || 'x', sealTypeCode: '99', sealName, sealPic: 'p', sealId: '', sealCode: '', sealTypeName: '', originalFileId: '', errorCount: 0, manualReview: false })
+    expect(step2Problem(completeForm({ sealInfo: [other('')] }))).toBe(messages.otherSealNameRequired)
+    expect(step2Problem(completeForm({ sealInfo: [other('项目章'), { ...other('项目章'), _id: 'y' }] }))).toBe(messages.otherSealNameDuplicate)
+    expect(step2Problem(completeForm({ legalPassword: '' }))).toBe(messages.legalPasswordRequired)
+    expect(step2Problem(completeForm({ legalPassword: '' }), { legalPasswordSet: true })).toBeNull()
+    expect(step2Problem(completeForm({ legalPassword: '123456', legalPasswordConfirm: '123456' }))).toBe(messages.legalPasswordRule)
+    expect(step2Problem(completeForm({ legalPasswordConfirm: 'abc124' }))).toBe(messages.legalPasswordsDiffer)
+    expect(step2Problem(completeForm({ sealManagerPassword: '' }))).toBe(messages.managerPasswordRequired)
+    expect(step2Problem(completeForm({ sealManagerPasswordConfirm: 'xyz788' }))).toBe(messages.managerPasswordsDiffer)
+  })
+
+  it('needs the signed form and the declaration to submit', () => {
+    expect(step3Problem(completeForm({ applicationFiles: [] }))).toBe(messages.applicationFormRequired)
+    expect(step3Problem(completeForm({ truthful: false }))).not.toBeNull()
+    expect(step3Problem(completeForm())).toBeNull()
+  })
+})
