@@ -32,6 +32,8 @@ import { personalSealRoutes } from './personal-seal/routes.ts'
 import { applyAgreementRoutes } from './unit-apply/agreements.ts'
 import { adminRoutes } from './config/admin-routes.ts'
 import { useRecordRoutes } from './records/routes.ts'
+import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes.ts'
+import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(cutoutRoutes)
       await api.register(personalSealRoutes)
       await api.register(applyAgreementRoutes)
+      await api.register(sandboxEnterpriseAdminRoutes)
+      await api.register(unitVerificationRoutes)
     },
     { prefix: '/api' },
   )

@@ -32,9 +32,17 @@ export type ServerConfig = {
     face: 'sandbox' | 'http'
     /** OCR of ID cards and licences: sandbox reads them with the local tesseract command (docs/providers.md). */
     ocr: 'sandbox' | 'http'
+    /**
+     * The unit verification of step 1 (four-element or licence check): sandbox answers from the sandbox
+     * enterprise registry; http asks ENTERPRISE_VERIFY_URL with ENTERPRISE_VERIFY_KEY (docs/providers.md).
+     */
+    enterprise: 'sandbox' | 'http'
     smsUrl?: string
     faceUrl?: string
     ocrUrl?: string
+    enterpriseUrl?: string
+    /** Secret: never logged. */
+    enterpriseKey?: string
   }
   /**
    * RFC 3161 signature timestamps (PAdES B-T): `sandbox` is our own TSA, certified by our CA and also
@@ -62,9 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     sms: env.SMS_PROVIDER === 'http' ? 'http' : 'sandbox',
     face: env.FACE_PROVIDER === 'http' ? 'http' : 'sandbox',
     ocr: env.OCR_PROVIDER === 'http' ? 'http' : 'sandbox',
+    enterprise: env.ENTERPRISE_VERIFY_PROVIDER === 'http' ? 'http' : 'sandbox',
     smsUrl: env.SMS_PROVIDER_URL,
     faceUrl: env.FACE_PROVIDER_URL,
     ocrUrl: env.OCR_PROVIDER_URL,
+    enterpriseUrl: env.ENTERPRISE_VERIFY_URL,
+    enterpriseKey: env.ENTERPRISE_VERIFY_KEY,
   }
   const allowSandboxOnNetwork = env.ALLOW_SANDBOX_ON_NETWORK === 'true'
   const host = env.HOST ?? (openingSandboxes(providers).length > 0 ? 'localhost' : '0.0.0.0')

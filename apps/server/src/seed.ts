@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from './db/client.ts'
 import { persons, units } from './auth/tables.ts'
+import { seedSandboxEnterprises } from './identity/enterprise/registry.ts'
 
 /** Demo identities created on first start (SEED_DEMO=false turns this off). Numbers carry valid check digits. */
 export const demo = {
@@ -9,8 +10,13 @@ export const demo = {
   unit: { name: '示例科技有限公司', socialCreditCode: '91110108MA01ABCDEN', unitTypeCode: '02', regionCode: '110108' },
 } as const
 
-/** Creates the demo person and the demo unit with its legal representative, once. */
+/**
+ * Creates the demo person and the demo unit with its legal representative, once; and puts the sandbox
+ * enterprise registry's units in place (identity/enterprise/sandbox-units.ts), which a data folder seeded
+ * before the registry existed gets at its next start.
+ */
 export async function seedDemo(db: Database): Promise<boolean> {
+  await seedSandboxEnterprises(db)
   const [existing] = await db.select({ id: units.id }).from(units).where(eq(units.socialCreditCode, demo.unit.socialCreditCode))
   if (existing) return false
   await db.transaction(async (tx) => {

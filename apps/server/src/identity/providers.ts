@@ -1,5 +1,8 @@
 import type { Database } from '../db/client.ts'
 import type { ServerConfig } from '../config.ts'
+import { httpEnterpriseProvider } from './enterprise/http.ts'
+import { sandboxEnterpriseProvider } from './enterprise/sandbox.ts'
+import type { EnterpriseProvider } from './enterprise-provider.ts'
 import { httpFaceProvider, sandboxFaceProvider, type FaceProvider } from './face-provider.ts'
 import { httpOcrProvider, sandboxOcrProvider, type OcrProvider } from './ocr-provider.ts'
 import { httpSmsProvider, sandboxSmsProvider, type SmsProvider } from './sms-provider.ts'
@@ -9,6 +12,7 @@ export type Providers = {
   sms: SmsProvider
   face: FaceProvider
   ocr: OcrProvider
+  enterprise: EnterpriseProvider
 }
 
 export function createProviders(options: { config: ServerConfig; db: Database; log: (line: string) => void }): Providers {
@@ -26,6 +30,10 @@ export function createProviders(options: { config: ServerConfig; db: Database; l
       config.providers.ocr === 'http'
         ? httpOcrProvider(required(config.providers.ocrUrl, 'OCR_PROVIDER_URL'))
         : sandboxOcrProvider(),
+    enterprise:
+      config.providers.enterprise === 'http'
+        ? httpEnterpriseProvider({ url: required(config.providers.enterpriseUrl, 'ENTERPRISE_VERIFY_URL'), key: config.providers.enterpriseKey })
+        : sandboxEnterpriseProvider({ db }),
   }
 }
 

@@ -252,7 +252,13 @@ export const fourElementsBody = z.object({
 export const fourElementsAnswer = z.object({
   resultStatus: z.string(),
   responseInfo: z.string(),
-  data: z.object({ ranId: z.string().nullable(), passed: z.boolean(), nextStep: z.enum(wizardSteps) }),
+  data: z.object({
+    ranId: z.string().nullable(),
+    passed: z.boolean(),
+    nextStep: z.enum(wizardSteps),
+    /** What the check found wrong (单位名称不一致…), or the vendor's reason for 40075; null when passed. */
+    reason: z.string().nullable().optional(),
+  }),
 })
 
 /** POST /seal-apply/apply/signDocuments †: the documents the legal representative signs, unsigned. */
