@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { unitApplicationForm, type UnitApplicationFormInput } from '@seal/shared/api/unit-apply'
 import { findCaller } from '../auth/sessions.ts'
 import { sandboxUnits } from '../identity/enterprise/sandbox-units.ts'
 import { enterpriseVerifications } from '../identity/tables.ts'
@@ -10,12 +9,12 @@ import { demo } from '../seed.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { unitApplications } from './tables.ts'
 import { MAX_VERIFICATIONS_PER_DAY } from './verification.ts'
+import { saveStep1Draft, verificationBodyOf, type TestPerson, type TestUnit } from './verification-test-support.ts'
 
 const URL = '/api/apply/fourElementsOfEnterpriseVerification'
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`
-type Unit = { socialCreditCode: string; unitName: string; legalPersonName: string; legalPersonIdentityNo: string; unitTypeCode: string; phone?: string }
-type Person = { name: string; identityNo: string; phone: string }
-const personOf = (unit: Unit): Person => ({ name: unit.legalPersonName, identityNo: unit.legalPersonIdentityNo, phone: unit.phone! })
+type Person = TestPerson
+const personOf = (unit: TestUnit): Person => ({ name: unit.legalPersonName, identityNo: unit.legalPersonIdentityNo, phone: unit.phone! })
 /** An operator who is nobody's legal representative. */
 const operator: Person = { name: '钱十', identityNo: '11010519920415345X', phone: '13600000301' }
 
@@ -23,59 +22,10 @@ describe('unit verification of step 1 (POST /apply/fourElementsOfEnterpriseVerif
   let t: TestApp
   const tokens = new Map<string, string>()
   const tokenOf = (person: Person) => tokens.get(person.identityNo)!
+  const draft = (options: Parameters<typeof saveStep1Draft>[2]) => saveStep1Draft(t, tokenOf(options.as), options)
+  const bodyOf = verificationBodyOf
   const admin = (url: string, body: unknown, method: 'POST' | 'PUT' = 'POST') =>
     t.app.inject({ method, url, payload: body as object, headers: { authorization: `Bearer ${t.secrets.adminToken}` } }).then((r) => r.json())
-
-  /** A draft of step 1 as the client saves it before verifying: every field filled, IDs uploaded. */
-  async function draft(options: { as: Person; unit: Unit; kind?: 'LEGAL_APPLY' | 'OPERATOR_APPLY'; form?: Partial<UnitApplicationFormInput> }) {
-    const caller = (await findCaller(t.db, tokenOf(options.as)))!
-    const kind = options.kind ?? 'LEGAL_APPLY'
-    const form = unitApplicationForm.parse({
-      businessType: 'APPLY',
-      applyType: kind,
-      ...(kind === 'OPERATOR_APPLY'
-        ? { operatorRealName: options.as.name, operatorIdCardNo: options.as.identityNo, operatorTel: options.as.phone, operatorFrontFileId: 'op-front', operatorBackFileId: 'op-back' }
-        : {}),
-      businessLicense: 'licence-file',
-      unitName: options.unit.unitName,
-      socialCreditCode: options.unit.socialCreditCode,
-      addr: ['110000', '110100', '110108'],
-      unitTypeCode: options.unit.unitTypeCode,
-      legalPersonName: options.unit.legalPersonName,
-      legalPersonIdentityNo: options.unit.legalPersonIdentityNo,
-      legalTel: options.unit.phone ?? '13600000399',
-      legalPersonIdFrontFileId: 'legal-front',
-      legalPersonIdBackFileId: 'legal-back',
-      sealInfo: [{ _id: 's1', sealTypeCode: '01', sealTypeName: '单位公章' }],
-      ...options.form,
-    })
-    const { id: _id, ...stored } = form
-    const [row] = await t.db
-      .insert(unitApplications)
-      .values({
-        applicantAccountId: caller.accountId,
-        applicantPersonId: caller.person.id,
-        applyType: form.applyType,
-        businessType: form.businessType,
-        socialCreditCode: form.socialCreditCode,
-        unitName: form.unitName,
-        legalPersonIdentityNo: form.legalPersonIdentityNo,
-        form: stored,
-      })
-      .returning()
-    return row!
-  }
-
-  const bodyOf = (application: typeof unitApplications.$inferSelect, extra: Record<string, unknown> = {}) => ({
-    applyId: application.id,
-    legal: application.form.legalPersonName,
-    legalIdentity: application.form.legalPersonIdentityNo,
-    name: application.form.unitName,
-    socialCode: application.form.socialCreditCode,
-    unitTypeCode: application.form.unitTypeCode,
-    unitAdminNum: application.form.addr.at(-1),
-    ...extra,
-  })
 
   /** The person's own face check through the real face routes (sandbox provider). */
   async function faceCheck(person: Person, background = '#c8a27c') {
