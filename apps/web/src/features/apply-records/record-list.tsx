@@ -1,6 +1,7 @@
 import { DotLoading, InfiniteScroll, PullToRefresh } from 'antd-mobile'
 import type { ApplicantKind } from '@seal/shared/codes/business-type'
 import { messages } from '@seal/shared/messages'
+import { BEIJING_TIME } from '@seal/shared/text/beijing-time'
 import { Loaded } from '../../components/loaded.tsx'
 import { useApplyRecords } from './api/apply-page.ts'
 import { RecordCard } from './record-card.tsx'
@@ -26,6 +27,7 @@ export function RecordList({ applyType }: { applyType: ApplicantKind }) {
       <Loaded query={firstPage} isEmpty={(pages) => pages.every((page) => page.records.length === 0)} emptyTitle={NO_APPLY_RECORDS}>
         {(pages) => (
           <>
+            <p className="apply-records-note">申请时间为{BEIJING_TIME}</p>
             {pages.flatMap((page) => page.records).map((record) => (
               <RecordCard key={record.id} record={record} busy={busy === record.id} onAction={(action, item) => void act(action, item)} />
             ))}

@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { Toast } from 'antd-mobile'
 import type { UnitApplicationDetail } from '@seal/shared/api/unit-apply'
 import { unitApplicationForm } from '@seal/shared/api/unit-apply'
-import { appConfig, fakeApi, legalRepresentative, renderScreen } from '../../test/fake-api.tsx'
+import { appConfig, fakeApi, legalRepresentative } from '../../test/fake-api.ts'
+import { renderScreen } from '../../test/render-screen.tsx'
 import { ApplyResultPage } from './result-page.tsx'
 
 const PATH = '/new/seal-result'
@@ -108,7 +109,7 @@ describe('申请结果', () => {
     )
     open()
     expect(await screen.findByText('申请失败')).toBeTruthy()
-    expect(screen.getByText('申请材料不完整')).toBeTruthy()
+    expect(screen.getByText('失败原因：申请材料不完整')).toBeTruthy()
     const failed = within(screen.getByRole('region', { name: '未通过的印章' }))
     expect(failed.getByText('单位公章')).toBeTruthy()
     expect(failed.getByText('印模不清晰')).toBeTruthy()

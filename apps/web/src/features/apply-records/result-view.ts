@@ -39,7 +39,7 @@ export function resultView(detail: UnitApplicationDetail, viewer: ResultViewer):
     case applyStatus.APPLY_SUCCESS:
       return { icon: 'success', title, description: '电子印章已制作完成，可在“管理我的印章”中查看和使用' }
     case applyStatus.APPLY_FAIL:
-      return { icon: 'error', title, description: detail.failReason ?? '' }
+      return { icon: 'error', title, description: detail.failReason ? `失败原因：${detail.failReason}` : '' }
     case applyStatus.CANCELED:
       return { icon: 'info', title, description: '申请已撤回，如需办理请重新申请' }
     case applyStatus.LEGAL_REFUSED:

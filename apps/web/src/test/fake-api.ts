@@ -1,7 +1,4 @@
 import { vi } from 'vitest'
-import { render } from '@testing-library/react'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom'
 import { configDefaults, type AppConfig } from '@seal/shared/api/config'
 import type { LoginInfo } from '@seal/shared/api/auth'
 
@@ -69,23 +66,4 @@ export const legalRepresentative: LoginInfo = {
 
 export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return { ...(structuredClone(configDefaults) as unknown as AppConfig), ...overrides }
-}
-
-/** Where the screen went: every other route renders its path and query. */
-function Elsewhere() {
-  const location = useLocation()
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>
-}
-
-/** Renders `screen` at `path` (a logged-in session), with the app's query defaults and a real router. */
-export function renderScreen(path: string, route: RouteObject) {
-  localStorage.setItem('seal.token', 'test-token')
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } })
-  const router = createMemoryRouter([route, { path: '*', element: <Elsewhere /> }], { initialEntries: [path] })
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} future={{ v7_startTransition: true }} />
-    </QueryClientProvider>,
-  )
-  return { router, client }
 }
