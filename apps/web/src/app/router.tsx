@@ -78,6 +78,7 @@ const builtScreens: RouteObject[] = [
     path: '/seal-off/:sealId',
     lazy: () => import('../features/seal-cancel/cancel-seal-page.tsx').then((m) => ({ Component: m.CancelSealPage })),
   },
+  ...applyRecordScreens(),
   ...personalSealScreens(),
   ...sealApplyEntryScreens(),
 ]
@@ -174,6 +175,24 @@ function personalSealScreens(): RouteObject[] {
         import('../features/personal-seal/agreement-page.tsx').then((m) => ({
           Component: m.PersonalSealAgreementPage,
         })),
+    },
+  ]
+}
+
+/** Application records, the result page and the legal representative's signing (spec 001 §2 "Records", "New wizard"). */
+function applyRecordScreens(): RouteObject[] {
+  return [
+    {
+      path: '/seal-apply/record-list',
+      lazy: () => import('../features/apply-records/record-list-page.tsx').then((m) => ({ Component: m.ApplyRecordListPage })),
+    },
+    {
+      path: '/new/seal-result',
+      lazy: () => import('../features/apply-records/result-page.tsx').then((m) => ({ Component: m.ApplyResultPage })),
+    },
+    {
+      path: '/new/seal/sign',
+      lazy: () => import('../features/apply-sign/apply-sign-page.tsx').then((m) => ({ Component: m.ApplySignPage })),
     },
   ]
 }

@@ -68,6 +68,8 @@ export const specRoutes: RouteEntry[] = [
   { path: '/new/seal/home', title: '电子印章申请' },
   { path: '/new/seal/find-seal', title: '电子印章申请' },
   { path: '/new/seal-result', title: '申请结果' },
+  // † Ours: the legal representative signs the application documents here, standing in for the signing SDK.
+  { path: '/new/seal/sign', title: '签署申请文件' },
   { path: '/seal-change', title: '印章变更' },
   { path: '/seal-change/step-1', title: '确认企业信息' },
   { path: '/seal-change/step-2', title: '验证身份' },

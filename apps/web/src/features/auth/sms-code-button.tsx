@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile'
 import { RequestError } from '../../lib/request/request.ts'
 import { showToast } from '../../lib/toast/show-toast.ts'
 import { sendSmsCode } from './api/send-sms-code.ts'
-import { useCountdown } from './use-countdown.ts'
+import { useCountdown } from '../../lib/countdown/use-countdown.ts'
 
 /** 获取验证码 with the 60-second countdown; `checkPhone` checks the form's phone field and gives it when valid. */
 export function SmsCodeButton({ checkPhone }: { checkPhone: () => Promise<string | undefined> }) {

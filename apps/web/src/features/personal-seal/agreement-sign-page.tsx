@@ -6,7 +6,7 @@ import { useAgreements, type AgreementFile } from './api/get-agreements.ts'
 import { useSignAgreement, type SignedAgreement } from './api/sign-agreement.ts'
 import { AgreementPdf } from './agreement-pdf.tsx'
 import { FlowLayout } from './flow-layout.tsx'
-import { saveSample } from './save-sample.ts'
+import { saveSample } from '../../components/signature-board/save-sample.ts'
 import type { ReadyFlow } from './use-personal-flow.ts'
 
 /**

@@ -8,7 +8,7 @@ import { useChoose } from './api/choose.ts'
 import { SAMPLES_NEEDED, sampleCounter } from './apply-payload.ts'
 import { FlowLayout } from './flow-layout.tsx'
 import { readSamples, writeSamples } from './flow-store.ts'
-import { saveSample } from './save-sample.ts'
+import { saveSample } from '../../components/signature-board/save-sample.ts'
 import type { ReadyFlow } from './use-personal-flow.ts'
 
 /**

@@ -2,8 +2,8 @@ import { Dialog, Toast } from 'antd-mobile'
 import { messages } from '@seal/shared/messages'
 import type { LoginInfo } from '@seal/shared/api/auth'
 import { handwritingFailureMessage, type HandwritingSaveResult } from '@seal/shared/api/handwriting'
-import { saveHandwriting } from '../../components/signature-board/handwriting-api.ts'
-import type { SignatureResult } from '../../components/signature-board/signature-board.tsx'
+import { saveHandwriting } from './handwriting-api.ts'
+import type { SignatureResult } from './signature-board.tsx'
 
 /**
  * Saves what the person wrote as one of their reference samples (POST /sign/handwriting/save, purpose
