@@ -30,6 +30,7 @@ import { sealRoutes } from './seals/routes.ts'
 import { cutoutRoutes } from './seals/cutout-routes.ts'
 import { personalSealRoutes } from './personal-seal/routes.ts'
 import { applyAgreementRoutes } from './unit-apply/agreements.ts'
+import { unitApplyRoutes } from './unit-apply/routes.ts'
 import { adminRoutes } from './config/admin-routes.ts'
 import { useRecordRoutes } from './records/routes.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(cutoutRoutes)
       await api.register(personalSealRoutes)
       await api.register(applyAgreementRoutes)
+      await api.register(unitApplyRoutes)
     },
     { prefix: '/api' },
   )
