@@ -17,6 +17,7 @@ export const applyServerMessages = {
   cannotReapply: '当前申请状态不可重新申请',
   cannotSign: '当前申请状态不可签署',
   cannotRefuse: '当前申请状态不可拒绝',
+  notLegalRepresentative: '仅申请所填写的法定代表人本人可签署或拒绝',
   statusChanged: '申请状态已变化，请刷新后重试',
   deleted: '删除成功',
   signed: '签署成功',

@@ -8,7 +8,7 @@ import { messageTemplates } from '@seal/shared/messages'
 import type { Caller } from '../auth/caller.ts'
 import { sendSmsCode, verifySmsCode } from '../auth/sms-codes.ts'
 import type { Database } from '../db/client.ts'
-import { businessError, notFound } from '../errors.ts'
+import { businessError } from '../errors.ts'
 import { saveFile } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
 import { files } from '../files/tables.ts'
@@ -39,9 +39,9 @@ const SIGN_PURPOSE = 'apply-sign'
 async function applicationToSign(db: Database, caller: Caller, id: string, allowed: 'sign' | 'refuse'): Promise<UnitApplication> {
   const row = await readableApplication(db, caller, id)
   if (!isNamedLegalRepresentative(caller, row)) {
-    // The applicant hears why; anyone else, that there is nothing here.
-    if (isApplicant(caller, row)) throw businessError(messageTemplates.identityMismatch('法人'))
-    throw notFound(applyServerMessages.notFound)
+    // They may read it (applicant, the unit's account), so they may hear why.
+    if (row.applyType === applicantKind.LEGAL_APPLY && isApplicant(caller, row)) throw businessError(messageTemplates.identityMismatch('法人'))
+    throw businessError(applyServerMessages.notLegalRepresentative)
   }
   const ownDraft = row.applyStatus === applyStatus.TEMPORARY_SAVE && row.applyType === applicantKind.LEGAL_APPLY && isApplicant(caller, row)
   if (allowed === 'refuse') {
