@@ -59,6 +59,18 @@ export function formColumns(caller: Caller, form: StoredForm) {
   }
 }
 
+/**
+ * What the signed documents print (documents.ts): when a draft changes any of it, the legal
+ * representative's signatures no longer cover what is on record and must be made again.
+ */
+export function documentFingerprint(form: StoredForm): string {
+  const { unitName, socialCreditCode, unitTypeCode, addr, businessType: type, applyType } = form
+  const people = [form.legalPersonName, form.legalPersonIdentityNo, form.legalTel, form.operatorRealName, form.operatorIdCardNo, form.operatorTel]
+  const manager = form.setSealManager ? [form.sealManagerName, form.sealManagerIdentityNo, form.sealManagerTel] : []
+  const sealList = form.sealInfo.map((seal) => [seal.sealTypeCode, seal.sealName, seal.sealCode])
+  return JSON.stringify([type, applyType, unitName, socialCreditCode, unitTypeCode, addr, people, manager, sealList])
+}
+
 /** Every file the form points at. */
 function formFileIds(form: StoredForm): string[] {
   const ids = [

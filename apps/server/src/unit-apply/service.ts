@@ -11,6 +11,7 @@ import type { Trust } from '../trust/context.ts'
 import { findApplication, ownApplication } from './access.ts'
 import {
   assertOwnFiles,
+  documentFingerprint,
   formColumns,
   normaliseForm,
   passwordHashes,
@@ -60,7 +61,9 @@ export async function storeApplication(options: { db: Database; caller: Caller; 
     if (problem) throw businessError(problem)
   }
 
-  const values = { form: stored, ...formColumns(caller, stored), ...hashes, updatedAt: new Date() }
+  // Signatures over documents that would now print differently are dropped; the legal representative signs again.
+  const stale = existing && existing.signedFiles.length > 0 && documentFingerprint(existing.form) !== documentFingerprint(stored)
+  const values = { form: stored, ...formColumns(caller, stored), ...hashes, ...(stale ? { signedFiles: [] } : {}), updatedAt: new Date() }
   if (!existing) {
     const [created] = await db
       .insert(unitApplications)

@@ -164,6 +164,17 @@ describe('the application form, the legal representative’s signature, and who 
     // The reason names who signed what (a hex string in the signature dictionary).
     expect(download.rawPayload.toString('latin1')).toContain(Buffer.from('\ufeff李四（法定代表人）手写签署《电子印章申请表》', 'utf16le').swap16().toString('hex').toUpperCase())
 
+    // Saving the draft unchanged keeps the signatures; changing what the documents print drops them.
+    const form = legalForm(legal, demoUnit)
+    await call(legal.token, '/seal-apply/apply/temporary', { ...form, id, step: '3-1' })
+    expect((await call(legal.token, `/seal-apply/apply/detail?id=${id}`)).body.data.signedFiles).toHaveLength(2)
+    await call(legal.token, '/seal-apply/apply/temporary', { ...form, id, step: '3-1', sealInfo: [form.sealInfo![0]!] })
+    expect((await call(legal.token, `/seal-apply/apply/detail?id=${id}`)).body.data.signedFiles).toEqual([])
+    expect((await call(legal.token, '/seal-apply/apply/submit', { id })).body.responseInfo).toBe(applyServerMessages.signatureRequired)
+    await call(legal.token, '/seal-apply/apply/temporary', { ...form, id, step: '3-1' })
+    const again = await call(legal.token, '/seal-apply/apply/submitSign', { applyId: id, signatureId, smsCode: await signCode(legal, id) })
+    expect(again.body.data.signedFiles).toHaveLength(2)
+
     expect((await call(legal.token, '/seal-apply/apply/submit', { id })).body.data).toEqual({ id, applyStatus: 'PENDING_REVIEW' })
   })
 
