@@ -30,6 +30,7 @@ import { sealRoutes } from './seals/routes.ts'
 import { cutoutRoutes } from './seals/cutout-routes.ts'
 import { personalSealRoutes } from './personal-seal/routes.ts'
 import { applyAgreementRoutes } from './unit-apply/agreements.ts'
+import { unitApplyRoutes } from './unit-apply/routes.ts'
 import { adminRoutes } from './config/admin-routes.ts'
 import { useRecordRoutes } from './records/routes.ts'
 import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes.ts'
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(applyAgreementRoutes)
       await api.register(sandboxEnterpriseAdminRoutes)
       await api.register(unitVerificationRoutes)
+      await api.register(unitApplyRoutes)
     },
     { prefix: '/api' },
   )

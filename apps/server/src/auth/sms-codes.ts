@@ -23,7 +23,8 @@ export const smsMessages = {
   tooManyAttempts: '验证码错误次数过多，请重新获取',
 } as const
 
-export type SmsPurpose = 'login' | 'seal-auth' | 'identity'
+/** 'apply-sign': the legal representative confirms signing an enterprise application (unit-apply/signing.ts). */
+export type SmsPurpose = 'login' | 'seal-auth' | 'identity' | 'apply-sign'
 
 const hashCode = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex')
 const HOUR_MS = 60 * 60_000

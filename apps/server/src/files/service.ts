@@ -82,8 +82,8 @@ export async function findFileById(db: Database, fileId: string): Promise<Stored
  * A short-lived token for one file, for links opened outside our request layer (an <iframe>, a new tab)
  * that cannot carry the bearer header: `fileId.expiry.hmac`.
  */
-export function createAccessToken(key: Buffer, fileId: string, now = Date.now()): string {
-  const expiry = now + ACCESS_TOKEN_TTL_MS
+export function createAccessToken(key: Buffer, fileId: string, now = Date.now(), ttlMs = ACCESS_TOKEN_TTL_MS): string {
+  const expiry = now + ttlMs
   return `${expiry}.${sign(key, fileId, expiry)}`
 }
 

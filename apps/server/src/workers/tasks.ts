@@ -1,4 +1,6 @@
 import { agreement } from '@seal/pdf/documents/agreements'
+import { applicationForm } from '@seal/pdf/documents/application-form'
+import { applicationStatement } from '@seal/pdf/documents/application-statement'
 import { pageBox, prepareSignature, type PrepareSignatureInput } from '@seal/pdf/sign/sign-pdf'
 import { extractStamp, type ExtractStampOptions } from '@seal/seal/extract-stamp'
 import { verifyPdf, type VerifyPdfOptions } from '@seal/pdf/verify/verify-pdf'
@@ -6,7 +8,7 @@ import { verifyPdf, type VerifyPdfOptions } from '@seal/pdf/verify/verify-pdf'
 /**
  * The work a worker thread does for the server (workers/pool.ts): parsing an uploaded PDF (verification,
  * the heavy half of signing, the page box), the JavaScript pixel work of stamp extraction, and generating
- * the agreements (layout and CJK font subsetting). Built as its
+ * the agreements and application documents (layout and CJK font subsetting). Built as its
  * own entry (build.mjs: dist/worker.js), loaded by piscina.
  */
 export type WorkerTask =
@@ -15,6 +17,8 @@ export type WorkerTask =
   | { kind: 'pageBox'; pdf: Uint8Array; page: number }
   | { kind: 'extractStamp'; photo: Uint8Array; options: ExtractStampOptions }
   | { kind: 'agreement'; input: Parameters<typeof agreement>[0] }
+  | { kind: 'applicationForm'; input: Parameters<typeof applicationForm>[0] }
+  | { kind: 'applicationStatement'; input: Parameters<typeof applicationStatement>[0] }
 
 export type TaskResults = {
   verify: Awaited<ReturnType<typeof verifyPdf>>
@@ -22,6 +26,8 @@ export type TaskResults = {
   pageBox: ReturnType<typeof pageBox>
   extractStamp: Awaited<ReturnType<typeof extractStamp>>
   agreement: Awaited<ReturnType<typeof agreement>>
+  applicationForm: Awaited<ReturnType<typeof applicationForm>>
+  applicationStatement: Awaited<ReturnType<typeof applicationStatement>>
 }
 
 /** A class does not survive the trip between threads: errors travel as their name, code and message. */
@@ -50,5 +56,9 @@ function run(task: WorkerTask) {
     case 'agreement':
       // Laying out and subsetting the CJK font takes about 180 ms a document.
       return agreement(task.input)
+    case 'applicationForm':
+      return applicationForm(task.input)
+    case 'applicationStatement':
+      return applicationStatement(task.input)
   }
 }

@@ -1,0 +1,239 @@
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
+import type { UnitApplicationForm, WizardStepKey } from '@seal/shared/api/unit-apply'
+import { applyStatus } from '@seal/shared/codes/apply-status'
+import { applicantKind, businessType } from '@seal/shared/codes/business-type'
+import { sealStatusHeld } from '@seal/shared/codes/seal-status'
+import { MAX_OTHER_TYPE_SEALS, sealTypeCode, unitSealTypeCodes } from '@seal/shared/codes/seal-type'
+import { messageTemplates, messages } from '@seal/shared/messages'
+import { stripWhitespace } from '@seal/shared/rules/seal-password'
+import { hasManagerSection, step1Problem, step2Problem, step3Problem, type StepForm } from '@seal/shared/rules/unit-apply'
+import { fullWidthBrackets } from '@seal/shared/text/normalize'
+import type { Caller } from '../auth/caller.ts'
+import { accounts, units } from '../auth/tables.ts'
+import type { Database } from '../db/client.ts'
+import { businessError } from '../errors.ts'
+import { files } from '../files/tables.ts'
+import { seals } from '../seals/tables.ts'
+import { hashSealPin } from '../trust/pin.ts'
+import { applyServerMessages } from './messages.ts'
+import { unitApplications, type StoredForm, type UnitApplication } from './tables.ts'
+
+/** Applications still in progress: their seal types count as applied for (（已申请）). */
+export const openApplyStatuses = [applyStatus.PENDING_SIGN, applyStatus.PENDING_REVIEW, applyStatus.SEALING]
+
+const upper = (value: string) => value.trim().toUpperCase()
+
+/**
+ * The form as it is kept: ID numbers and the credit code upper-cased, the unit name's half-width
+ * brackets made full-width as licences print them (001 §5).
+ */
+export function normaliseForm(form: UnitApplicationForm): UnitApplicationForm {
+  return {
+    ...form,
+    operatorIdCardNo: upper(form.operatorIdCardNo),
+    legalPersonIdentityNo: upper(form.legalPersonIdentityNo),
+    sealManagerIdentityNo: upper(form.sealManagerIdentityNo),
+    socialCreditCode: upper(form.socialCreditCode),
+    unitName: fullWidthBrackets(form.unitName.trim()),
+  }
+}
+
+/** The form without its id and passwords: what the `form` column holds. */
+export function storedFormOf(form: UnitApplicationForm): StoredForm {
+  const { id: _id, legalPassword: _a, legalPasswordConfirm: _b, sealManagerPassword: _c, sealManagerPasswordConfirm: _d, ...stored } = form
+  return stored
+}
+
+/** The list and lookup columns copied out of the form. */
+export function formColumns(caller: Caller, form: StoredForm) {
+  const types = [...new Set(form.sealInfo.map((seal) => seal.sealTypeCode))]
+  const ownUnit = caller.kind === 'enterprise' && caller.unit && caller.unit.socialCreditCode === form.socialCreditCode
+  return {
+    step: form.step,
+    socialCreditCode: form.socialCreditCode,
+    unitName: form.unitName,
+    legalPersonIdentityNo: form.legalPersonIdentityNo,
+    sealTypes: types.join(','),
+    sealId: form.sealId,
+    unitId: ownUnit ? caller.unit!.id : null,
+  }
+}
+
+/**
+ * What the signed documents print (documents.ts): when a draft changes any of it, the legal
+ * representative's signatures no longer cover what is on record and must be made again.
+ */
+export function documentFingerprint(form: StoredForm): string {
+  const { unitName, socialCreditCode, unitTypeCode, addr, businessType: type, applyType } = form
+  const people = [form.legalPersonName, form.legalPersonIdentityNo, form.legalTel, form.operatorRealName, form.operatorIdCardNo, form.operatorTel]
+  const manager = form.setSealManager ? [form.sealManagerName, form.sealManagerIdentityNo, form.sealManagerTel] : []
+  const sealList = form.sealInfo.map((seal) => [seal.sealTypeCode, seal.sealName, seal.sealCode])
+  return JSON.stringify([type, applyType, unitName, socialCreditCode, unitTypeCode, addr, people, manager, sealList])
+}
+
+/** Every file the form points at. */
+function formFileIds(form: StoredForm): string[] {
+  const ids = [
+    form.operatorFrontFileId,
+    form.operatorBackFileId,
+    form.businessLicense,
+    form.legalPersonIdFrontFileId,
+    form.legalPersonIdBackFileId,
+    form.sealManagerIdFrontFileId,
+    form.sealManagerIdBackFileId,
+    ...form.sealInfo.flatMap((seal) => [seal.sealPic, seal.originalFileId]),
+    ...form.applicationFiles,
+  ]
+  return [...new Set(ids.filter(Boolean))]
+}
+
+/**
+ * Every file in the form was uploaded by the caller (from any of their accounts): an application cannot
+ * carry, and so expose to its readers, someone else's ID photo. One query.
+ */
+export async function assertOwnFiles(db: Database, caller: Caller, form: StoredForm): Promise<void> {
+  const ids = formFileIds(form)
+  if (ids.length === 0) return
+  const own = await db
+    .select({ id: files.id })
+    .from(files)
+    .innerJoin(accounts, eq(accounts.id, files.ownerAccountId))
+    .where(and(inArray(files.id, ids), eq(accounts.personId, caller.person.id)))
+  if (own.length !== ids.length) throw businessError(applyServerMessages.notOwnFile)
+}
+
+/**
+ * The passwords typed in this request, checked with the shared rule and hashed (argon2id); they go no
+ * further. An absent password keeps the stored hash; a manager password goes when no manager is set.
+ */
+export async function passwordHashes(form: UnitApplicationForm): Promise<{ legalPinHash?: string; managerPinHash?: string | null }> {
+  // The shared step-2 rule on the passwords alone: with the hashes counted as set, an empty field is fine.
+  const problem = step2Problem({ ...form, sealInfo: [] }, { legalPasswordSet: true, managerPasswordSet: true })
+  if (problem) throw businessError(problem)
+  const legal = stripWhitespace(form.legalPassword ?? '')
+  const manager = stripWhitespace(form.sealManagerPassword ?? '')
+  const managerSet = hasManagerSection(form) && form.setSealManager
+  return {
+    ...(legal ? { legalPinHash: await hashSealPin(legal) } : {}),
+    ...(!managerSet ? { managerPinHash: null } : manager ? { managerPinHash: await hashSealPin(manager) } : {}),
+  }
+}
+
+/**
+ * The unit's seal types in use: held (a seal in a held status) and applied for (in an open application
+ * other than `exceptId`). Other-type seals (99) may repeat, so they are in `held` but never block.
+ */
+export async function sealTypesInUse(db: Database, socialCreditCode: string, exceptId?: string): Promise<{ held: Set<string>; applied: Set<string> }> {
+  if (!socialCreditCode) return { held: new Set(), applied: new Set() }
+  const [heldRows, openRows] = await Promise.all([
+    db
+      .selectDistinct({ sealTypeCode: seals.sealTypeCode })
+      .from(seals)
+      .innerJoin(units, eq(units.id, seals.unitId))
+      .where(and(eq(units.socialCreditCode, socialCreditCode), inArray(seals.status, [...sealStatusHeld]))),
+    db
+      .select({ sealTypes: unitApplications.sealTypes })
+      .from(unitApplications)
+      .where(
+        and(
+          eq(unitApplications.socialCreditCode, socialCreditCode),
+          inArray(unitApplications.applyStatus, openApplyStatuses),
+          isNull(unitApplications.deletedAt),
+          exceptId ? ne(unitApplications.id, exceptId) : undefined,
+        ),
+      ),
+  ])
+  const held = new Set(heldRows.map((row) => row.sealTypeCode))
+  const applied = new Set([...held, ...openRows.flatMap((row) => row.sealTypes.split(',').filter(Boolean))])
+  applied.delete(sealTypeCode.OTHER)
+  return { held, applied }
+}
+
+/**
+ * The seal picker's rules for a new application: known unit seal types, at most 20 other-type seals, the
+ * unit seal 01 unless the unit has it already, and no type the unit holds or is applying for.
+ */
+async function sealChoiceProblem(db: Database, form: StepForm & { id?: string }): Promise<string | null> {
+  if (form.businessType !== businessType.APPLY) return null
+  const types = (form.sealInfo ?? []).map((seal) => seal.sealTypeCode)
+  if (types.some((type) => !(unitSealTypeCodes as readonly string[]).includes(type))) return applyServerMessages.sealTypeUnknown
+  if (types.filter((type) => type === sealTypeCode.OTHER).length > MAX_OTHER_TYPE_SEALS) return messages.otherSealsLimit
+  const { applied } = await sealTypesInUse(db, form.socialCreditCode ?? '', form.id)
+  if (!types.includes(sealTypeCode.UNIT_OFFICIAL) && !applied.has(sealTypeCode.UNIT_OFFICIAL)) return messages.officialSealRequired
+  const named = types.filter((type) => type !== sealTypeCode.OTHER)
+  if (new Set(named).size !== named.length || named.some((type) => applied.has(type))) return messages.sealTypeAlreadyHeld
+  return null
+}
+
+/**
+ * The applicant is who the form says: the legal representative applying is the caller, as is the
+ * operator; an enterprise account applies only for its own unit.
+ */
+function applicantProblem(caller: Caller, form: StepForm): string | null {
+  const me = { identityNo: caller.person.identityNo.toUpperCase(), name: caller.person.name }
+  if (form.applyType === applicantKind.LEGAL_APPLY) {
+    if (upper(form.legalPersonIdentityNo ?? '') !== me.identityNo || (form.legalPersonName ?? '').trim() !== me.name) return messageTemplates.identityMismatch('法人')
+  } else if (upper(form.operatorIdCardNo ?? '') !== me.identityNo || (form.operatorRealName ?? '').trim() !== me.name) {
+    return messageTemplates.identityMismatch('经办人')
+  }
+  if (caller.kind === 'enterprise' && caller.unit && caller.unit.socialCreditCode !== upper(form.socialCreditCode ?? '')) return messages.enterpriseMismatch
+  return null
+}
+
+/** What the server already holds for the application: the verification outcome and the password hashes. */
+export type ChainState = { companyVerifyPass: boolean | null; legalPasswordSet: boolean; managerPasswordSet: boolean }
+
+/** The steps of the wizard in order (001 §2: cancellation 1, 2-1, 2-2; the others 1, 2, 3-1, 3-2). */
+export const stepsOf = (type: string): WizardStepKey[] => (type === businessType.CANCEL ? ['1', '2-1', '2-2'] : ['1', '2', '3-1', '3-2'])
+
+/**
+ * Whether the signed application form must be uploaded (step 3-1): when the unit verification failed or
+ * a seal photo goes to a reviewer, a person has to read the materials.
+ */
+export const materialsNeeded = (form: StepForm, state: ChainState) => state.companyVerifyPass === false || (form.sealInfo ?? []).some((seal) => seal.manualReview)
+
+/** The first problem of the step being left, in the spec's order; null when it may be left. */
+async function leavingProblem(options: { db: Database; caller: Caller; step: WizardStepKey; form: StepForm & { id?: string }; state: ChainState }): Promise<string | null> {
+  const { db, caller, step, form, state } = options
+  switch (step) {
+    case '1':
+      return (
+        step1Problem(form) ??
+        applicantProblem(caller, form) ??
+        (await sealChoiceProblem(db, form)) ??
+        (state.companyVerifyPass === null ? applyServerMessages.verificationRequired : null)
+      )
+    case '2':
+      return step2Problem(form, { legalPasswordSet: state.legalPasswordSet, managerPasswordSet: state.managerPasswordSet })
+    case '3-1':
+    case '2-1':
+      return materialsNeeded(form, state) ? step3Problem(form) : null
+    default:
+      return null
+  }
+}
+
+/** The first problem of every step before `target`, in order (moving back needs no check). */
+export async function stepsBeforeProblem(options: {
+  db: Database
+  caller: Caller
+  target: WizardStepKey
+  form: StepForm & { id?: string }
+  state: ChainState
+}): Promise<string | null> {
+  const steps = stepsOf(options.form.businessType)
+  const index = steps.indexOf(options.target)
+  if (index < 0) return applyServerMessages.stepsMissing
+  for (const step of steps.slice(0, index)) {
+    const problem = await leavingProblem({ ...options, step })
+    if (problem) return problem
+  }
+  return null
+}
+
+/** The state of a stored application. */
+export const stateOf = (row: UnitApplication): ChainState => ({
+  companyVerifyPass: row.companyVerifyPass,
+  legalPasswordSet: Boolean(row.legalPinHash),
+  managerPasswordSet: Boolean(row.managerPinHash),
+})

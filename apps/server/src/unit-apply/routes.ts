@@ -1,0 +1,189 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ok } from '@seal/shared/api/envelope'
+import {
+  applyIdQuery,
+  applyPageAnswer,
+  applyPageBody,
+  filingInfoAnswer,
+  filingInfoBody,
+  findDraftAnswer,
+  findDraftBody,
+  queryCanApplyAnswer,
+  queryCanApplyBody,
+  saveApplicationAnswer,
+  signCodeBody,
+  signDocumentsAnswer,
+  submitApplicationAnswer,
+  submitApplicationBody,
+  submitSignBody,
+  unitApplicationDetail,
+  unitApplicationForm,
+} from '@seal/shared/api/unit-apply'
+import { messages } from '@seal/shared/messages'
+import { notFound } from '../errors.ts'
+import { callerOf } from '../plugins/auth.ts'
+import { envelopeOf } from '../plugins/schemas.ts'
+import { detailOf, findApplication, readableApplication } from './access.ts'
+import { applicationFormLink, applicationFormPdf, isFormLinkToken, sendPdf } from './documents.ts'
+import { applyServerMessages } from './messages.ts'
+import { filingInfo, queryCanApply } from './seal-choices.ts'
+import { applicationPage, deleteDraft, findDraft, reapply, storeApplication, submitApplication, withdrawApplication } from './service.ts'
+import { refuseApplication, sendSignCode, signDocuments, signedFileRow, submitSign } from './signing.ts'
+
+const tags = ['unit-apply']
+const done = envelopeOf(z.null())
+
+/**
+ * The enterprise seal application through the new wizard (spec 001 §2 "New wizard", §4, §7; issue #10).
+ * Paths marked † are ours (the spec: "paths not shown"). Who may see what: unit-apply/access.ts.
+ */
+export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/seal-apply/apply/temporary',
+    { schema: { tags, summary: '暂存：按填写保存申请（无 id 时新建）', body: unitApplicationForm, response: { 200: envelopeOf(saveApplicationAnswer) } } },
+    async (request) => ok(await storeApplication({ db: app.db, caller: callerOf(request), body: request.body }), messages.draftSaved),
+  )
+
+  app.post(
+    '/seal-apply/apply/save',
+    { schema: { tags, summary: '保存并进入 step：先按规范顺序校验其前各步', body: unitApplicationForm, response: { 200: envelopeOf(saveApplicationAnswer) } } },
+    async (request) => ok(await storeApplication({ db: app.db, caller: callerOf(request), body: request.body, moveTo: request.body.step })),
+  )
+
+  app.post(
+    '/seal-apply/apply/reapply',
+    { schema: { tags, summary: '重新申请：以失败、撤回或法人拒绝的申请为底稿新建暂存 †', body: applyIdQuery, response: { 200: envelopeOf(saveApplicationAnswer) } } },
+    async (request) => ok(await reapply(app.db, callerOf(request), request.body.id)),
+  )
+
+  app.get(
+    '/seal-apply/apply/detail',
+    { schema: { tags, summary: '申请详情（申请人；提交后法定代表人与本单位企业账户）', querystring: applyIdQuery, response: { 200: envelopeOf(unitApplicationDetail) } } },
+    async (request) => {
+      const caller = callerOf(request)
+      return ok(detailOf(caller, await readableApplication(app.db, caller, request.query.id)))
+    },
+  )
+
+  app.post(
+    '/seal-apply/apply/findDraft',
+    { config: { query: true }, schema: { tags, summary: '本人最近的暂存申请 †', body: findDraftBody, response: { 200: envelopeOf(findDraftAnswer) } } },
+    async (request) => ok(await findDraft(app.db, callerOf(request), request.body)),
+  )
+
+  app.post(
+    '/seal-apply/apply/page',
+    { config: { query: true }, schema: { tags, summary: '申请记录（本人申请 / 经办人申请）', body: applyPageBody, response: { 200: envelopeOf(applyPageAnswer) } } },
+    async (request) => ok(await applicationPage(app.db, callerOf(request), request.body)),
+  )
+
+  app.get(
+    '/seal-apply/apply/withdraw',
+    { schema: { tags, summary: '撤销申请（待审核、待签署）', querystring: applyIdQuery, response: { 200: done } } },
+    async (request) => {
+      await withdrawApplication(app.db, callerOf(request), request.query.id)
+      return ok(null, messages.applicationRevoked)
+    },
+  )
+
+  app.get(
+    '/seal-apply/apply/delete',
+    { schema: { tags, summary: '删除暂存的申请', querystring: applyIdQuery, response: { 200: done } } },
+    async (request) => {
+      await deleteDraft(app.db, callerOf(request), request.query.id)
+      return ok(null, applyServerMessages.deleted)
+    },
+  )
+
+  app.post(
+    '/seal-apply/apply/submit',
+    { schema: { tags, summary: '提交申请：服务端重新校验全部步骤', body: submitApplicationBody, response: { 200: envelopeOf(submitApplicationAnswer) } } },
+    async (request) => ok(await submitApplication({ trust: app.trust, caller: callerOf(request), id: request.body.id, log: request.log })),
+  )
+
+  app.post(
+    '/seal-apply/seal/queryCanApply',
+    { config: { query: true }, schema: { tags, summary: '可申请的印章类型（已申请、必选、默认展示）', body: queryCanApplyBody, response: { 200: envelopeOf(queryCanApplyAnswer) } } },
+    async (request) => {
+      callerOf(request)
+      return ok(await queryCanApply(app.db, request.body))
+    },
+  )
+
+  app.post(
+    '/seal-apply/seal/filingInfo',
+    { config: { query: true }, schema: { tags, summary: '单位该类型印章的备案号', body: filingInfoBody, response: { 200: envelopeOf(filingInfoAnswer) } } },
+    async (request) => ok(await filingInfo(app.db, callerOf(request), request.body)),
+  )
+
+  app.post(
+    '/seal-apply/apply/downloadLink',
+    {
+      config: { query: true }, // signs a short-lived link; stores nothing
+      schema: { tags, summary: '申请表下载链接（30分钟有效的访问令牌）†', body: applyIdQuery, response: { 200: envelopeOf(z.object({ url: z.string(), expiresAt: z.number() })) } },
+    },
+    async (request) => {
+      const row = await readableApplication(app.db, callerOf(request), request.body.id)
+      return ok(applicationFormLink(app.secrets.fileAccessKey, row.id))
+    },
+  )
+
+  app.get(
+    '/seal-apply/apply/downloadApplication',
+    {
+      // The access token is the authorisation: the link is opened where no bearer header goes.
+      config: { public: true },
+      schema: { tags, summary: '凭访问令牌下载电子印章申请表', querystring: applyIdQuery.extend({ access_token: z.string().max(200).optional() }) },
+    },
+    async (request, reply) => {
+      const { id, access_token: token } = request.query
+      if (!token || !isFormLinkToken(app.secrets.fileAccessKey, id, token)) throw notFound(messages.fileIdNotFound)
+      const row = await findApplication(app.db, id)
+      if (!row) throw notFound(messages.fileIdNotFound)
+      return sendPdf(reply, (await applicationFormPdf(row)).pdf, '电子印章申请表.pdf')
+    },
+  )
+
+  app.post(
+    '/seal-apply/apply/signDocuments',
+    { schema: { tags, summary: '法定代表人待签署的申请文件（未签署）†', body: applyIdQuery, response: { 200: envelopeOf(signDocumentsAnswer) } } },
+    async (request) => ok(await signDocuments({ db: app.db, store: app.files, caller: callerOf(request), id: request.body.id })),
+  )
+
+  app.post(
+    '/seal-apply/apply/signCode',
+    { schema: { tags, summary: '签署短信验证码（发往法定代表人的手机）†', body: signCodeBody, response: { 200: envelopeOf(z.object({ resendAfterSeconds: z.number() })) } } },
+    async (request) => ok(await sendSignCode({ db: app.db, sms: app.providers.sms, caller: callerOf(request), id: request.body.applyId }), applyServerMessages.codeSent),
+  )
+
+  app.post(
+    '/seal-apply/apply/submitSign',
+    { schema: { tags, summary: '法定代表人手写签署申请文件', body: submitSignBody, response: { 200: envelopeOf(unitApplicationDetail) } } },
+    async (request) => {
+      const caller = callerOf(request)
+      const row = await submitSign({ trust: app.trust, store: app.files, caller, body: request.body, log: request.log })
+      return ok(detailOf(caller, row), applyServerMessages.signed)
+    },
+  )
+
+  app.get(
+    '/seal-apply/apply/refuse',
+    { schema: { tags, summary: '法定代表人拒绝经办人的申请', querystring: applyIdQuery, response: { 200: done } } },
+    async (request) => {
+      await refuseApplication(app.db, callerOf(request), request.query.id)
+      return ok(null, messages.applyRefused)
+    },
+  )
+
+  app.get(
+    '/seal-apply/apply/legalDownload',
+    { schema: { tags, summary: '下载申请文件：已签署的申请表，未签署时为生成的申请表', querystring: applyIdQuery } },
+    async (request, reply) => {
+      const row = await readableApplication(app.db, callerOf(request), request.query.id)
+      const signed = await signedFileRow(app.db, row)
+      if (signed) return sendPdf(reply, await app.files.get(signed.storageKey), `${signed.title}.pdf`)
+      return sendPdf(reply, (await applicationFormPdf(row)).pdf, '电子印章申请表.pdf')
+    },
+  )
+}

@@ -1,0 +1,247 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { ApplyRecordItem, UnitApplicationForm, WizardStepKey } from '@seal/shared/api/unit-apply'
+import { applyStatus } from '@seal/shared/codes/apply-status'
+import { applicantKind, businessType } from '@seal/shared/codes/business-type'
+import { unitType } from '@seal/shared/codes/unit-type'
+import type { Caller } from '../auth/caller.ts'
+import type { Database } from '../db/client.ts'
+import { businessError } from '../errors.ts'
+import type { Trust } from '../trust/context.ts'
+import { findApplication, ownApplication } from './access.ts'
+import {
+  assertOwnFiles,
+  documentFingerprint,
+  formColumns,
+  normaliseForm,
+  passwordHashes,
+  stateOf,
+  stepsBeforeProblem,
+  stepsOf,
+  storedFormOf,
+} from './checks.ts'
+import { applyServerMessages } from './messages.ts'
+import { reviewSubmitted } from './review.ts'
+import { unitApplications, type UnitApplication } from './tables.ts'
+
+/** The caller's draft to write to: theirs, not deleted, still 暂存. */
+async function editableDraft(db: Database, caller: Caller, id: string): Promise<UnitApplication> {
+  const row = await ownApplication(db, caller, id)
+  if (row.applyStatus !== applyStatus.TEMPORARY_SAVE) throw businessError(applyServerMessages.notEditable)
+  return row
+}
+
+/**
+ * POST /seal-apply/apply/temporary (暂存, `moveTo` absent: the form as typed, at the step it names) and
+ * POST /seal-apply/apply/save (`moveTo`: every step before it is checked first, on the incoming form and
+ * what the server holds). The body is the whole form; a new draft is made when it has no id. Passwords are
+ * checked and kept only as hashes.
+ */
+export async function storeApplication(options: { db: Database; caller: Caller; body: UnitApplicationForm; moveTo?: WizardStepKey }): Promise<{ id: string; step: WizardStepKey }> {
+  const { db, caller, moveTo } = options
+  const existing = options.body.id ? await editableDraft(db, caller, options.body.id) : undefined
+  // The kind of an application is fixed when it is made.
+  const form = normaliseForm({
+    ...options.body,
+    ...(existing ? { businessType: existing.businessType, applyType: existing.applyType, sealId: existing.sealId } : {}),
+  })
+  const step = moveTo ?? form.step
+  const stored = storedFormOf({ ...form, step })
+  await assertOwnFiles(db, caller, stored)
+  const hashes = await passwordHashes(form)
+
+  if (moveTo) {
+    const held = existing ? stateOf(existing) : { companyVerifyPass: null, legalPasswordSet: false, managerPasswordSet: false }
+    const state = {
+      companyVerifyPass: held.companyVerifyPass,
+      legalPasswordSet: Boolean(hashes.legalPinHash) || held.legalPasswordSet,
+      managerPasswordSet: hashes.managerPinHash === undefined ? held.managerPasswordSet : Boolean(hashes.managerPinHash),
+    }
+    const problem = await stepsBeforeProblem({ db, caller, target: moveTo, form: { ...form, id: existing?.id }, state })
+    if (problem) throw businessError(problem)
+  }
+
+  // Signatures over documents that would now print differently are dropped; the legal representative signs again.
+  const stale = existing && existing.signedFiles.length > 0 && documentFingerprint(existing.form) !== documentFingerprint(stored)
+  const values = { form: stored, ...formColumns(caller, stored), ...hashes, ...(stale ? { signedFiles: [] } : {}), updatedAt: new Date() }
+  if (!existing) {
+    const [created] = await db
+      .insert(unitApplications)
+      .values({ ...values, applicantAccountId: caller.accountId, applicantPersonId: caller.person.id, applyType: form.applyType, businessType: form.businessType })
+      .returning({ id: unitApplications.id })
+    return { id: created!.id, step }
+  }
+  // Only while it is still a draft: a submit that won the race is not overwritten.
+  const [updated] = await db
+    .update(unitApplications)
+    .set(values)
+    .where(and(eq(unitApplications.id, existing.id), eq(unitApplications.applyStatus, applyStatus.TEMPORARY_SAVE), isNull(unitApplications.deletedAt)))
+    .returning({ id: unitApplications.id })
+  if (!updated) throw businessError(applyServerMessages.notEditable)
+  return { id: updated.id, step }
+}
+
+/** Statuses from which 重新申请 starts again (001 §4). */
+const reapplicable: string[] = [applyStatus.APPLY_FAIL, applyStatus.CANCELED, applyStatus.LEGAL_REFUSED]
+
+/**
+ * POST /seal-apply/apply/reapply †: a new draft at step 1 copied from a failed, withdrawn or refused
+ * application. The old one stays as it was; what was decided or signed for it is not carried over, nor
+ * the uploaded signed form of its materials (the new application has its own form to sign).
+ */
+export async function reapply(db: Database, caller: Caller, id: string): Promise<{ id: string; step: WizardStepKey }> {
+  const old = await ownApplication(db, caller, id)
+  if (!reapplicable.includes(old.applyStatus)) throw businessError(applyServerMessages.cannotReapply)
+  const form = { ...old.form, step: '1' as const, applicationFiles: [], truthful: false }
+  const [created] = await db
+    .insert(unitApplications)
+    .values({
+      applicantAccountId: caller.accountId,
+      applicantPersonId: caller.person.id,
+      applyType: old.applyType,
+      businessType: old.businessType,
+      form,
+      ...formColumns(caller, form),
+    })
+    .returning({ id: unitApplications.id })
+  return { id: created!.id, step: '1' }
+}
+
+/** POST /seal-apply/apply/findDraft †: the caller's newest open draft of this kind, or null. */
+export async function findDraft(db: Database, caller: Caller, query: { businessType: string; applyType: string; sealId?: string }) {
+  const [row] = await db
+    .select({ id: unitApplications.id, step: unitApplications.step, updatedAt: unitApplications.updatedAt })
+    .from(unitApplications)
+    .where(
+      and(
+        eq(unitApplications.applicantPersonId, caller.person.id),
+        eq(unitApplications.applyType, query.applyType),
+        eq(unitApplications.businessType, query.businessType),
+        eq(unitApplications.sealId, query.sealId ?? ''),
+        eq(unitApplications.applyStatus, applyStatus.TEMPORARY_SAVE),
+        isNull(unitApplications.deletedAt),
+      ),
+    )
+    .orderBy(desc(unitApplications.updatedAt))
+    .limit(1)
+  return row ? { id: row.id, step: row.step as WizardStepKey, updateTime: row.updatedAt.getTime() } : null
+}
+
+/**
+ * POST /seal-apply/apply/page: the caller's applications of one tab (本人申请 LEGAL_APPLY, 经办人申请
+ * OPERATOR_APPLY), newest first. Rows and total in one statement (a window count, served by the
+ * applicant index); only a page past the end asks for the total again.
+ */
+export async function applicationPage(db: Database, caller: Caller, query: { applyType: string; pageNo: number; pageSize: number }) {
+  const mine = and(eq(unitApplications.applicantPersonId, caller.person.id), eq(unitApplications.applyType, query.applyType), isNull(unitApplications.deletedAt))
+  const rows = await db
+    .select({
+      id: unitApplications.id,
+      unitName: unitApplications.unitName,
+      sealType: unitApplications.sealTypes,
+      applyStatus: unitApplications.applyStatus,
+      failReason: unitApplications.failReason,
+      createdAt: unitApplications.createdAt,
+      businessType: unitApplications.businessType,
+      applyType: unitApplications.applyType,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(unitApplications)
+    .where(mine)
+    .orderBy(desc(unitApplications.createdAt), desc(unitApplications.id))
+    .limit(query.pageSize)
+    .offset((query.pageNo - 1) * query.pageSize)
+  const total = rows[0]?.total ?? (query.pageNo > 1 ? await db.$count(unitApplications, mine) : 0)
+  const records: ApplyRecordItem[] = rows.map(({ total: _total, createdAt, ...row }) => ({ ...row, createTime: createdAt.getTime() }))
+  return { records, total, pages: Math.ceil(total / query.pageSize), pageNo: query.pageNo }
+}
+
+/**
+ * A status change taken only from the statuses named, in one conditional UPDATE: of two requests at once
+ * one moves it and the other finds it moved. False when nothing moved.
+ */
+export async function moveStatus(db: Database, options: { id: string; from: string[]; set: Partial<typeof unitApplications.$inferInsert> }): Promise<boolean> {
+  const moved = await db
+    .update(unitApplications)
+    .set({ ...options.set, updatedAt: new Date() })
+    .where(and(eq(unitApplications.id, options.id), inArray(unitApplications.applyStatus, options.from), isNull(unitApplications.deletedAt)))
+    .returning({ id: unitApplications.id })
+  return moved.length > 0
+}
+
+/** GET /seal-apply/apply/withdraw (撤销申请): the applicant takes back an application waiting for review or signature. */
+export async function withdrawApplication(db: Database, caller: Caller, id: string): Promise<void> {
+  await ownApplication(db, caller, id)
+  const moved = await moveStatus(db, { id, from: [applyStatus.PENDING_REVIEW, applyStatus.PENDING_SIGN], set: { applyStatus: applyStatus.CANCELED } })
+  if (!moved) throw businessError(applyServerMessages.cannotWithdraw)
+}
+
+/** GET /seal-apply/apply/delete (删除): a draft leaves every list; the row stays for the audit trail. */
+export async function deleteDraft(db: Database, caller: Caller, id: string): Promise<void> {
+  await ownApplication(db, caller, id)
+  const moved = await moveStatus(db, { id, from: [applyStatus.TEMPORARY_SAVE], set: { deletedAt: new Date() } })
+  if (!moved) throw businessError(applyServerMessages.cannotDelete)
+}
+
+/** The document keys the legal representative's signature must cover before a legal application is submitted. */
+const requiredSignedKeys = ['applyFormId', 'applyConfirmDocumentId']
+
+/**
+ * Where a submitted application goes (001 §1, §4): the legal representative's to review; an operator's to
+ * the legal representative for signature, except for an administrative or public institution (06).
+ */
+function submittedStatus(row: UnitApplication): string {
+  if (row.applyType === applicantKind.LEGAL_APPLY) return applyStatus.PENDING_REVIEW
+  return row.form.unitTypeCode === unitType.ADMINISTRATIVE_OR_PUBLIC_INSTITUTION ? applyStatus.PENDING_REVIEW : applyStatus.PENDING_SIGN
+}
+
+/**
+ * POST /seal-apply/apply/submit: the whole chain checked again on what is stored (the client's checks are
+ * a courtesy), then one conditional move out of 暂存, so a hundred submits at once make one transition.
+ * An application going to review meets the review hook after the move; its failure is logged, the
+ * submission stands and a reviewer finds it.
+ */
+export async function submitApplication(options: { trust: Trust; caller: Caller; id: string; log: FastifyBaseLogger }) {
+  const { trust, caller, id } = options
+  const db = trust.db
+  const row = await ownApplication(db, caller, id)
+  if (row.applyStatus !== applyStatus.TEMPORARY_SAVE) throw businessError(applyServerMessages.alreadySubmitted)
+  const form = { ...row.form, id: row.id, businessType: row.businessType, applyType: row.applyType }
+  const state = stateOf(row)
+  const steps = stepsOf(row.businessType)
+  const last = steps[steps.length - 1]!
+  const problem = await stepsBeforeProblem({ db, caller, target: last, form, state })
+  if (problem) throw businessError(problem)
+  if (needsLegalSignature(row) && !requiredSignedKeys.every((key) => row.signedFiles.some((file) => file.key === key))) {
+    throw businessError(applyServerMessages.signatureRequired)
+  }
+
+  const status = submittedStatus(row)
+  const now = new Date()
+  const moved = await moveStatus(db, {
+    id,
+    from: [applyStatus.TEMPORARY_SAVE],
+    set: { applyStatus: status, submittedAt: now, step: last, form: { ...row.form, step: last } },
+  })
+  if (!moved) throw businessError(applyServerMessages.alreadySubmitted)
+  if (status === applyStatus.PENDING_REVIEW) await runReview(trust, id, options.log)
+  const after = await findApplication(db, id)
+  return { id, applyStatus: after?.applyStatus ?? status }
+}
+
+/**
+ * A legal representative applying online with a passed verification signs the documents before
+ * submitting (001 §4 "Legal-person application with passed verification (not recover)").
+ */
+function needsLegalSignature(row: UnitApplication): boolean {
+  return row.applyType === applicantKind.LEGAL_APPLY && row.companyVerifyPass === true && row.businessType !== businessType.RETRIEVE
+}
+
+/** The review hook after a move to PENDING_REVIEW; it never undoes the move. */
+export async function runReview(trust: Trust, applicationId: string, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await reviewSubmitted(trust, applicationId)
+  } catch (error) {
+    log.error({ err: error, applicationId }, 'review after submission failed; the application waits for a reviewer')
+  }
+}
