@@ -32,6 +32,8 @@ import { personalSealRoutes } from './personal-seal/routes.ts'
 import { applyAgreementRoutes } from './unit-apply/agreements.ts'
 import { adminRoutes } from './config/admin-routes.ts'
 import { useRecordRoutes } from './records/routes.ts'
+import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
+import { configureReview } from './unit-apply/review.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
@@ -75,6 +77,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const trust = createTrust({ db: deps.db, secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl, timestamping: deps.config.timestamping })
   await ensureCertificateAuthority(trust)
   app.decorate('trust', trust)
+  // Review of enterprise applications: REVIEW_MODE, and where its outcome notices go.
+  configureReview(trust, { mode: deps.config.reviewMode, sms: deps.providers.sms, warn: (message, error) => app.log.warn({ err: error }, message) })
 
   // Delivery (issue 9): security headers and compression on every answer, registered before any route.
   await app.register(securityHeadersPlugin)
@@ -115,6 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(cutoutRoutes)
       await api.register(personalSealRoutes)
       await api.register(applyAgreementRoutes)
+      await api.register(unitApplyAdminRoutes)
     },
     { prefix: '/api' },
   )
