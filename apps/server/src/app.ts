@@ -35,6 +35,8 @@ import { adminRoutes } from './config/admin-routes.ts'
 import { useRecordRoutes } from './records/routes.ts'
 import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes.ts'
 import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
+import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
+import { configureReview } from './unit-apply/review.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const trust = createTrust({ db: deps.db, secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl, timestamping: deps.config.timestamping })
   await ensureCertificateAuthority(trust)
   app.decorate('trust', trust)
+  // Review of enterprise applications: REVIEW_MODE, and where its outcome notices go.
+  configureReview(trust, { mode: deps.config.reviewMode, sms: deps.providers.sms, warn: (message, error) => app.log.warn({ err: error }, message) })
 
   // Delivery (issue 9): security headers and compression on every answer, registered before any route.
   await app.register(securityHeadersPlugin)
@@ -121,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(sandboxEnterpriseAdminRoutes)
       await api.register(unitVerificationRoutes)
       await api.register(unitApplyRoutes)
+      await api.register(unitApplyAdminRoutes)
     },
     { prefix: '/api' },
   )

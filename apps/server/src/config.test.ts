@@ -32,3 +32,13 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1')
   })
 })
+
+describe('REVIEW_MODE', () => {
+  it('approves automatically in the sandbox and waits for a reviewer with the real providers, unless told', () => {
+    expect(loadConfig({}).reviewMode).toBe('auto')
+    expect(loadConfig(realProviders).reviewMode).toBe('manual')
+    expect(loadConfig({ REVIEW_MODE: 'manual' }).reviewMode).toBe('manual')
+    expect(loadConfig({ ...realProviders, REVIEW_MODE: 'auto' }).reviewMode).toBe('auto')
+    expect(() => loadConfig({ REVIEW_MODE: 'automatic' })).toThrow(/REVIEW_MODE must be 'auto' or 'manual'/)
+  })
+})

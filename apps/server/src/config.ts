@@ -49,6 +49,12 @@ export type ServerConfig = {
    * served at POST /api/trust/tsa; `http` asks the TSA at `url`; `none` signs without timestamps (B-B).
    */
   timestamping: { provider: 'sandbox' | 'none'; timeoutMs: number } | { provider: 'http'; url: string; timeoutMs: number }
+  /**
+   * REVIEW_MODE: `auto` approves a submitted enterprise application at once when its unit verification
+   * passed and no seal photo waits for manual review; `manual` leaves every one to a reviewer
+   * (/api/admin/applications). Default `auto` while the sandbox providers run, else `manual`.
+   */
+  reviewMode: 'auto' | 'manual'
   /** Print demo accounts and seed them on first start. */
   seedDemo: boolean
   logLevel: string
@@ -98,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     providers,
     timestamping: timestampingConfig(env),
+    reviewMode: reviewModeSetting(env.REVIEW_MODE, providers),
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     supportPhone: env.SUPPORT_PHONE ?? '400-000-0000',
@@ -153,6 +160,16 @@ function frameAncestors(value: string | undefined): string[] {
   const bad = sources.find((source) => !FRAME_SOURCE.test(source))
   if (bad) throw new Error(`FRAME_ANCESTORS must list origins such as https://host.example.cn; refused: ${bad}`)
   return sources
+}
+
+/**
+ * REVIEW_MODE, refused at start when misspelt. Automatic approval belongs to the sandbox (a demo), where the
+ * providers that prove who someone is are ours; with real providers a person reviews unless told otherwise.
+ */
+function reviewModeSetting(value: string | undefined, providers: ServerConfig['providers']): ServerConfig['reviewMode'] {
+  if (value === 'auto' || value === 'manual') return value
+  if (value) throw new Error(`REVIEW_MODE must be 'auto' or 'manual', not '${value}'`)
+  return openingSandboxes(providers).length > 0 ? 'auto' : 'manual'
 }
 
 /** TSA_PROVIDER, TSA_PROVIDER_URL, TSA_TIMEOUT_MS: refused at start when inconsistent, not at the first signature. */

@@ -51,6 +51,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 // What a crash may have left between two writes is mended before the first request (decisions.md "Crash safety").
 const repaired = await repairAtStart(app.trust)
 if (repaired.draftsClosed > 0) app.log.warn({ draftsClosed: repaired.draftsClosed }, '启动修复：已关闭印章已制作的申请草稿')
+if (repaired.applicationsFinished > 0) app.log.warn({ applicationsFinished: repaired.applicationsFinished }, '启动修复：已完成中断的单位印章制作')
 if (config.seedDemo) await seedDemo(database.db)
 await ensureOperationManual(database.db, app.files)
 traceMemory('demo seeded, operation manual ready')

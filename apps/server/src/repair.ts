@@ -3,16 +3,20 @@ import { sweepOrphanFiles } from './files/repair.ts'
 import { closeDraftsOfMadeSeals } from './personal-seal/service.ts'
 import { currentCrl } from './trust/ca.ts'
 import type { Trust } from './trust/context.ts'
+import { resumeSealing } from './unit-apply/review.ts'
 
 /**
  * Start-up repair of what a crash can leave between two writes (decisions.md "Crash safety"): drafts
- * whose seal was made are closed, and the CRL is re-signed if revocations committed after the last one.
+ * whose seal was made are closed, enterprise applications left in SEALING are finished (the review's
+ * decisions are on record; items already made are not made again), and the CRL is re-signed if
+ * revocations committed after the last one.
  * Use records need nothing: one is written only with its stored document, in one transaction.
  */
-export async function repairAtStart(trust: Trust): Promise<{ draftsClosed: number }> {
+export async function repairAtStart(trust: Trust): Promise<{ draftsClosed: number; applicationsFinished: number }> {
   const draftsClosed = await closeDraftsOfMadeSeals(trust.db)
+  const applicationsFinished = await resumeSealing(trust)
   await currentCrl(trust)
-  return { draftsClosed }
+  return { draftsClosed, applicationsFinished }
 }
 
 /**

@@ -7,10 +7,10 @@ import { callerOf } from '../plugins/auth.ts'
 import { businessError, notFound } from '../errors.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import {
-  createAccessToken,
   fileMessages,
   findFileById,
   findReadableFile,
+  previewLink,
   saveFile,
   verifyAccessToken,
   type StoredFile,
@@ -111,9 +111,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const file = await findReadableFile(app.db, callerOf(request), request.body.fileId)
-      const token = createAccessToken(app.secrets.fileAccessKey, file.id)
-      const url = `/api/seal-apply/file/download/${file.id}?preview=true&access_token=${encodeURIComponent(token)}`
-      return ok({ url, expiresAt: Number(token.split('.')[0]) })
+      return ok(previewLink(app.secrets.fileAccessKey, file.id))
     },
   )
 

@@ -87,6 +87,18 @@ export function createAccessToken(key: Buffer, fileId: string, now = Date.now(),
   return `${expiry}.${sign(key, fileId, expiry)}`
 }
 
+/**
+ * A link that serves one file for a short while to whoever holds it (GET /seal-apply/file/download/:id):
+ * for an <iframe>, a new tab, or an operator reading an application's documents.
+ */
+export function previewLink(key: Buffer, fileId: string, now = Date.now()): { url: string; expiresAt: number } {
+  const token = createAccessToken(key, fileId, now)
+  return {
+    url: `/api/seal-apply/file/download/${fileId}?preview=true&access_token=${encodeURIComponent(token)}`,
+    expiresAt: Number(token.split('.')[0]),
+  }
+}
+
 export function verifyAccessToken(key: Buffer, fileId: string, token: string, now = Date.now()): boolean {
   const [expiryText, mac] = token.split('.')
   const expiry = Number(expiryText)

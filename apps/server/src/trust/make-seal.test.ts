@@ -5,6 +5,7 @@ import { files } from '../files/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { currentCrl, loadCertificateAuthority } from './ca.ts'
 import { makeSeal, revokeSeal } from './make-seal.ts'
+import { hashSealPin, verifySealPin } from './pin.ts'
 import { sealCredentials, sealPins } from './tables.ts'
 import { openssl, replaceSeal, sealImage, sealInput, startTrustFixture, type TrustFixture } from './testing.ts'
 import { readSealInfo, toPem } from './x509.ts'
@@ -144,6 +145,27 @@ describe('making a seal', () => {
     const [pin] = await f.db.select().from(sealPins).where(eq(sealPins.sealId, made.seal.id))
     expect(pin!.pinHash).toMatch(/^\$argon2id\$v=19\$/)
     expect(pin!.pinHash).not.toContain('abc123')
+  })
+
+  it('takes a PIN chosen earlier as its argon2id hash, and the PIN then verifies', async () => {
+    const pinHash = await hashSealPin('keep2026')
+    const made = await replaceSeal(f, await sealInput(f.unitOwner, { pin: undefined, pinHash }))
+    const [stored] = await f.db.select().from(sealPins).where(eq(sealPins.sealId, made.seal.id))
+    expect(stored!.pinHash).toBe(pinHash)
+    expect(await verifySealPin(f.db, { sealId: made.seal.id, pin: 'keep2026' })).toEqual({ ok: true })
+    expect((await verifySealPin(f.db, { sealId: made.seal.id, pin: 'keep2027' })).ok).toBe(false)
+  })
+
+  it('refuses a PIN and a hash together, and a hash that is not argon2id', async () => {
+    const count = async () => (await f.db.select({ id: seals.id }).from(seals)).length
+    const before = await count()
+    await expect(makeSeal(f.trust, await sealInput(f.unitOwner, { pinHash: await hashSealPin('keep2026') }))).rejects.toThrow(
+      'give pin or pinHash, not both',
+    )
+    await expect(makeSeal(f.trust, await sealInput(f.unitOwner, { pin: undefined, pinHash: 'keep2026' }))).rejects.toThrow(
+      '印章密码数据无效，请重新设置印章密码',
+    )
+    expect(await count()).toBe(before)
   })
 
   it('refuses bad input with a clear message and saves nothing', async () => {

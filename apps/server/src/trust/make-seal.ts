@@ -47,6 +47,11 @@ export type MakeSealInput = {
   algorithm?: KeyAlgorithm
   /** The seal PIN; may be left for activation (`setSealPin`) when the seal is made pending activation. */
   pin?: string | undefined
+  /**
+   * Instead of `pin`: its argon2id hash (`hashSealPin`), when the PIN was chosen earlier and only its hash
+   * kept (an enterprise application hashes it at step 2). Give one of the two, never both.
+   */
+  pinHash?: string | undefined
   /** Wide reading; 1 (valid) unless the flow makes it pending activation (4) first. */
   status?: SealStatusWide
   /** 1 signature, 2 password (default), 3 both. */
@@ -70,6 +75,9 @@ export type SealCredentialSummary = {
 }
 
 export type MadeSeal = { seal: Seal; credential: SealCredentialSummary }
+
+/** What `hashSealPin` stores: an argon2id PHC string. */
+const ARGON2ID_HASH = /^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
@@ -96,7 +104,9 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
   const certStartTime = wholeSeconds(input.certStartTime)
   const certEndTime = wholeSeconds(input.certEndTime)
   if (!(certEndTime.getTime() > certStartTime.getTime())) throw invalidInput(trustMessages.certPeriodInvalid)
+  if (input.pin !== undefined && input.pinHash !== undefined) throw new Error('makeSeal: give pin or pinHash, not both')
   if (input.pin !== undefined) checkPinRule(input.pin, 'strict')
+  if (input.pinHash !== undefined && !ARGON2ID_HASH.test(input.pinHash)) throw invalidInput(trustMessages.pinHashInvalid)
 
   const ca = await loadCertificateAuthority(trust)
   if (certEndTime > ca.issuing.notAfter || certStartTime < ca.issuing.notBefore)
@@ -131,7 +141,7 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
   })
   const wrappedPrivateKey = await trust.keys.wrap(keys.pkcs8, sealKeyContext(sealId, credentialId))
   keys.pkcs8.fill(0)
-  const pinHash = input.pin === undefined ? undefined : await hashSealPin(input.pin)
+  const pinHash = input.pin === undefined ? input.pinHash : await hashSealPin(input.pin)
   const image = await storeFileBytes({
     store: trust.files,
     ownerAccountId: input.actorAccountId ?? null,

@@ -12,6 +12,7 @@ export const trustMessages = {
   wrongPinRemaining: (remaining: number) => `印章密码错误，还可尝试${remaining}次`,
   pinLocked: (until: string) => `印章密码已锁定，请于${until}后重试`,
   pinNotSet: '印章密码未设置，请先激活印章',
+  pinHashInvalid: '印章密码数据无效，请重新设置印章密码',
   pinVerified: '印章密码验证通过',
   changeKeyInvalid: '验证已过期，请重新验证印章密码',
   faceCheckRequired: '请先完成人脸识别',

@@ -7,7 +7,8 @@ import { createdAt, id } from '../db/columns.ts'
 /** The stored form: everything typed and uploaded, never the passwords (their hashes are columns). */
 export type StoredForm = Omit<UnitApplicationForm, 'id' | 'legalPassword' | 'legalPasswordConfirm' | 'sealManagerPassword' | 'sealManagerPasswordConfirm'>
 
-export type SealItemOutcome = { sealTypeCode: string; sealName: string; sealId: string | null; failReason: string | null }
+/** A seal item's outcome; `itemId` is the item's `_id` (review records one outcome per item). */
+export type SealItemOutcome = { itemId?: string; sealTypeCode: string; sealName: string; sealId: string | null; failReason: string | null }
 export type SignedFile = { key: string; title: string; fileId: string }
 
 /**

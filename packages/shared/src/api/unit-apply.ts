@@ -124,6 +124,8 @@ export type UnitApplicationFormInput = z.input<typeof unitApplicationForm>
 
 /** A seal item's outcome after review (failSealItems / successSealItems). */
 export const sealItemOutcome = z.object({
+  /** The seal item (`_id`) this outcome is for. */
+  itemId: z.string().optional(),
   sealTypeCode: z.string(),
   sealName: z.string(),
   /** The made seal (success). */
