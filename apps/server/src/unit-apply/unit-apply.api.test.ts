@@ -37,7 +37,8 @@ describe('enterprise application through the new wizard (/seal-apply/apply/*)', 
   }
 
   beforeAll(async () => {
-    t = await startTestApp()
+    // Reviewers act by hand here: these tests follow the applicant's side to the review queue (review.api.test.ts covers auto review).
+    t = await startTestApp({ env: { REVIEW_MODE: 'manual' } })
     legal = await personFor(t, demo.legalPerson)
     operator = await personFor(t, demo.person)
     stranger = await personFor(t, { name: '陈静', identityNo: '320102199511203453' })
