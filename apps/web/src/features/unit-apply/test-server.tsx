@@ -4,7 +4,8 @@
  * wizard rendered inside a router with a login.
  */
 import { vi } from 'vitest'
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { Dialog, Toast } from 'antd-mobile'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import type { LoginInfo } from '@seal/shared/api/auth'
@@ -12,6 +13,9 @@ import type { UnitApplicationDetail } from '@seal/shared/api/unit-apply'
 import { buildRegionTree } from '@seal/shared/regions/region-tree'
 import { idCardCheckCharacter } from '@seal/shared/rules/id-card'
 import { UnitApplyPage } from './unit-apply-page.tsx'
+
+// Dialogs and toasts open and close with animations, slow on a busy machine: wait for them longer than 1 s.
+configure({ asyncUtilTimeout: 8000 })
 
 export const idNumber = (first17: string) => first17 + idCardCheckCharacter(first17)
 export const OPERATOR_ID = idNumber('11010119900307123')
@@ -52,6 +56,10 @@ export function defaultRoutes(me: LoginInfo = operatorLogin): Record<string, Han
     'POST /file/upload': () => ({ fileId: `file-${++fileCounter}`, fileName: 'a.jpg', mediaType: 'image/jpeg', size: 4 }),
     'POST /file/previewLink': (call) => ({ url: `/api/seal-apply/file/download/${(call.body as { fileId: string }).fileId}?preview=true&access_token=t`, expiresAt: 0 }),
     'POST /seal-apply/apply/temporary': (call) => ({ id: (call.body as { id?: string }).id ?? 'app-1', step: (call.body as { step: string }).step }),
+    'POST /seal-apply/seal/queryCanApply': () => ({
+      canApply: [{ sealTypeCode: '01', sealTypeName: '单位公章', applied: false, required: true, shownByDefault: true }],
+      hasSeal: false,
+    }),
     'POST /seal-apply/apply/save': (call) => ({ id: (call.body as { id?: string }).id ?? 'app-1', step: (call.body as { step: string }).step }),
   }
 }
@@ -177,4 +185,15 @@ export function draftDetail(patch: Partial<UnitApplicationDetail> = {}): UnitApp
     submitTime: null,
     ...patch,
   }
+}
+
+/** After each test: antd-mobile keeps its open toast and dialogs, whose containers the next test must not inherit. */
+export function resetScreen() {
+  Toast.clear()
+  Dialog.clear()
+  cleanup()
+  vi.unstubAllGlobals()
+  sessionStorage.clear()
+  localStorage.clear()
+  document.body.innerHTML = ''
 }

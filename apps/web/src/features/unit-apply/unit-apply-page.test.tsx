@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { defaultRoutes, draftDetail, fakeServer, location, Refusal, renderWizard } from './test-server.tsx'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { defaultRoutes, draftDetail, fakeServer, location, Refusal, renderWizard, resetScreen } from './test-server.tsx'
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  sessionStorage.clear()
-  localStorage.clear()
-  document.body.innerHTML = ''
-})
+afterEach(resetScreen)
+vi.setConfig({ testTimeout: 30_000 })
 
 const wizardEntry = '/new/seal/home?businessType=APPLY&applicatKind=OPERATOR_APPLY'
 

@@ -118,7 +118,7 @@ export function ApplicationFormStep() {
           </Button>
         </div>
       </section>
-      <section className="unit-section" aria-label="上传申请表">
+      <section className="unit-section" aria-label="已签字的申请表">
         <h2>上传已签字盖章的申请表</h2>
         <FormFiles fileIds={form.applicationFiles} onChange={(applicationFiles) => update({ applicationFiles })} />
       </section>
