@@ -81,7 +81,17 @@ const builtScreens: RouteObject[] = [
   ...applyRecordScreens(),
   ...personalSealScreens(),
   ...sealApplyEntryScreens(),
+  ...unitApplyScreens(),
 ]
+
+/** The new wizard (spec 001 §2 "New wizard"): home and find-seal are the same screen. */
+function unitApplyScreens(): RouteObject[] {
+  const wizard = () => import('../features/unit-apply/unit-apply-page.tsx').then((m) => ({ Component: m.UnitApplyPage }))
+  return [
+    { path: '/new/seal/home', lazy: wizard },
+    { path: '/new/seal/find-seal', lazy: wizard },
+  ]
+}
 
 /** The enterprise seal entry (spec 001 §2 "Entry and guides"): landing, operation guide, seal example. */
 function sealApplyEntryScreens(): RouteObject[] {

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query'
+import type { SealGroup, SealItem } from '@seal/shared/api/seals'
+import { post } from '../../../lib/request/request.ts'
+
+/**
+ * POST /seal/detail †: the seal a change, renewal or cancellation was opened for (query sealId), whose
+ * unit and legal representative prefill step 1. The spec's /seal-apply/seal/detail is not built; this
+ * existing call gives the same facts (the holder's number masked).
+ */
+export function useSealDetail(sealId: string | undefined) {
+  return useQuery({
+    queryKey: ['seals', 'detail', sealId],
+    queryFn: () => post<SealItem>('/seal/detail', { sealId }),
+    enabled: Boolean(sealId),
+    staleTime: 60_000,
+  })
+}
+
+/** POST /seal/queryGroupByBusiness: the unit's seals in effect, for a cancellation to choose from. */
+export function useUnitSeals(socialCreditCode: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['seals', 'groups', 'available', socialCreditCode],
+    queryFn: () => post<SealGroup[]>('/seal/queryGroupByBusiness', { socialCreditCode, queryAvailable: true, needPic: true }),
+    enabled: enabled && Boolean(socialCreditCode),
+    select: (groups) => groups.find((g) => g.socialCreditCode === socialCreditCode)?.list ?? groups.flatMap((g) => g.list),
+  })
+}

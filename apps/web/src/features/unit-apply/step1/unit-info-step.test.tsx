@@ -1,0 +1,172 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { Call } from '../test-server.tsx'
+import { CREDIT_CODE, defaultRoutes, expectToast, fakeServer, LEGAL_ID, location, OPERATOR_ID, operatorLogin, pickFile, renderWizard, resetScreen } from '../test-server.tsx'
+
+afterEach(resetScreen)
+vi.setConfig({ testTimeout: 30_000 })
+
+const entry = '/new/seal/home?businessType=APPLY&applicatKind=OPERATOR_APPLY'
+
+/** What OCR reads next from a portrait side (the test sets it before each upload). */
+let front = { idCardNum: OPERATOR_ID, userName: '王五' }
+let back: { expiredDateStr?: string } = { expiredDateStr: '20991231' }
+
+function ocrRoutes() {
+  let serial = 0
+  return {
+    'POST /paas-ai/ocr/uploadImgBase64': (call: Call) => ({ busSerialNo: `ocr-${(call.body as { imgType: string }).imgType}-${++serial}` }),
+    'POST /paas-ai/ocr/idcard/*': (call: Call) =>
+      call.path.includes('ocr-10-') ? { busSerialNo: 's', ...front } : { busSerialNo: 's', ...back },
+    'POST /paas-ai/ocr/businessLicense/*': () => ({ busSerialNo: 's', unitName: '北京某某科技(集团)有限公司', socialCreditCode: CREDIT_CODE, legalName: '李四' }),
+  }
+}
+
+const next = () => fireEvent.click(screen.getByRole('button', { name: '下一步' }))
+const type = (placeholder: string, value: string) => fireEvent.change(screen.getByPlaceholderText(placeholder), { target: { value } })
+async function upload(label: string) {
+  pickFile(label)
+  const field = screen.getByLabelText(label).closest('.unit-picture')!
+  await within(field as HTMLElement).findByText('识别成功')
+}
+
+describe('step 1 of the new wizard', () => {
+  it('names the first problem in the order of spec 001 §5, field after field, then verifies the unit and moves to step 2', async () => {
+    const server = fakeServer({
+      ...defaultRoutes(),
+      ...ocrRoutes(),
+      'POST /seal-apply/seal/queryCanApply': () => ({
+        canApply: [
+          { sealTypeCode: '01', sealTypeName: '单位公章', applied: false, required: false, shownByDefault: true },
+          { sealTypeCode: '05', sealTypeName: '法定代表人名章', applied: true, required: false, shownByDefault: true },
+          { sealTypeCode: '04', sealTypeName: '合同专用章', applied: false, required: false, shownByDefault: false },
+        ],
+        hasSeal: true,
+      }),
+      'POST /apply/fourElementsOfEnterpriseVerification': () => ({ resultStatus: '00', responseInfo: '单位核验通过', data: { ranId: 'r-1', passed: true, nextStep: '2' } }),
+    })
+    renderWizard(entry)
+    await screen.findByRole('region', { name: '经办人信息' })
+
+    next()
+    await expectToast('请上传经办人证件照人像面照片')
+    front = { idCardNum: OPERATOR_ID, userName: '王五' }
+    await upload('上传经办人身份证人像面')
+    next()
+    await expectToast('请上传经办人证件照国徽面照片')
+    await upload('上传经办人身份证国徽面')
+    next()
+    await expectToast('请输入正确的手机号！')
+    type('请输入经办人手机号', '13800138000')
+
+    next()
+    await expectToast('请上传法人证件照人像面照片')
+    front = { idCardNum: LEGAL_ID, userName: '李四' }
+    await upload('上传法人身份证人像面')
+    expect(screen.getByPlaceholderText<HTMLInputElement>('请输入法人姓名').value).toBe('李四')
+    expect(screen.getByPlaceholderText<HTMLInputElement>('请输入法人身份证号码').value).toBe(LEGAL_ID)
+    next()
+    await expectToast('请上传法人证件照国徽面照片')
+    await upload('上传法人身份证国徽面')
+    next()
+    await expectToast('请输入正确的法人手机号')
+    type('请输入法人手机号', '13900139000')
+
+    next()
+    await expectToast('请上传营业执照')
+    await upload('上传营业执照')
+    // The licence fills the unit: its name with full-width brackets, the code, the type from the prefix.
+    expect(screen.getByPlaceholderText<HTMLInputElement>('请输入单位名称').value).toBe('北京某某科技（集团）有限公司')
+    expect(screen.getByPlaceholderText<HTMLInputElement>('请输入统一社会信用代码').value).toBe(CREDIT_CODE)
+    type('请输入单位名称', '某某')
+    next()
+    await expectToast('单位名称过短')
+    type('请输入单位名称', '北京某某科技有限公司')
+    type('请输入统一社会信用代码', '91110108MA01ABCDEM')
+    next()
+    await expectToast('请输入正确的社会信用代码')
+    type('请输入统一社会信用代码', CREDIT_CODE)
+    next()
+    await expectToast('请选择单位注册地')
+    fireEvent.click(screen.getByText('请选择注册地'))
+    // Confirm once the region tree is in the picker's columns.
+    await screen.findAllByText('北京市')
+    fireEvent.click(await screen.findByText('确定'))
+    await waitFor(() => expect(screen.queryByText('请选择注册地')).toBeNull())
+
+    // The seal picker: 05 is already applied (disabled), 04 waits under 更多.
+    const applied = await screen.findByRole('checkbox', { name: '法定代表人名章（已申请）' })
+    expect(screen.queryByRole('checkbox', { name: '合同专用章' })).toBeNull()
+    next()
+    await expectToast('请选择印章！')
+    fireEvent.click(applied)
+    expect(applied.getAttribute('aria-checked')).toBe('false')
+    fireEvent.click(screen.getByRole('checkbox', { name: '单位公章' }))
+    fireEvent.click(screen.getByText('更多'))
+    fireEvent.click(screen.getByRole('checkbox', { name: '合同专用章' }))
+    // Only a legal representative is offered to recover the unit's seals.
+    expect(screen.queryByText('章已申请，找回印章')).toBeNull()
+
+    fireEvent.click(screen.getByRole('switch', { name: '设置印章管理员' }))
+    next()
+    await expectToast('请上传管理员证件照人像面照片')
+    fireEvent.click(screen.getByText('经办人即管理员'))
+    await waitFor(() => expect(screen.getByPlaceholderText<HTMLInputElement>('请输入管理员姓名').value).toBe('王五'))
+
+    next()
+    expect(await screen.findByText('上传印章图片')).toBeTruthy()
+    const saved = server.callsTo('/seal-apply/apply/temporary')
+    expect(saved[0]!.body).toMatchObject({
+      operatorRealName: '王五',
+      operatorTel: '13800138000',
+      legalPersonIdentityNo: LEGAL_ID,
+      unitName: '北京某某科技有限公司',
+      unitTypeCode: '02',
+      autoUnitTypeCode: '02',
+      setSealManager: true,
+      sealManagerIdentityNo: OPERATOR_ID,
+    })
+    expect((saved[0]!.body as { sealInfo: { sealTypeCode: string }[] }).sealInfo.map((s) => s.sealTypeCode)).toEqual(['01', '04'])
+    const verification = server.callsTo('/apply/fourElementsOfEnterpriseVerification')[0]!.body
+    expect(verification).toMatchObject({ applyId: 'app-1', legal: '李四', legalIdentity: LEGAL_ID, name: '北京某某科技有限公司', socialCode: CREDIT_CODE })
+    // The move to step 2 is stored, and the address keeps the draft for a reload.
+    expect(saved.at(-1)!.body).toMatchObject({ step: '2', id: 'app-1' })
+    await waitFor(() => expect(location()).toContain('id=app-1'))
+  }, 60_000)
+
+  it('says 请输入正确的经办人姓名 first when the login gives no name', async () => {
+    fakeServer(defaultRoutes({ ...operatorLogin, personName: '' }))
+    renderWizard(entry)
+    await screen.findByRole('region', { name: '经办人信息' })
+    next()
+    await expectToast('请输入正确的经办人姓名')
+  })
+
+  it('refuses an operator card that is not the logged-in person, and an expired emblem side', async () => {
+    fakeServer({ ...defaultRoutes(), ...ocrRoutes() })
+    renderWizard(entry)
+    await screen.findByRole('region', { name: '经办人信息' })
+    front = { idCardNum: LEGAL_ID, userName: '李四' }
+    pickFile('上传经办人身份证人像面')
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', '上传证件信息与当前经办人身份信息不一致，请重新上传！')
+    back = { expiredDateStr: '20200101' }
+    pickFile('上传经办人身份证国徽面')
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('证件已过期，请上传有效证件！'))
+    back = {}
+    pickFile('上传法人身份证国徽面')
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('请上传有效证件！'))
+    back = { expiredDateStr: '20991231' }
+  })
+
+  it('asks before 经办人即管理员 replaces manager details already typed', async () => {
+    fakeServer(defaultRoutes())
+    renderWizard(entry)
+    fireEvent.click(await screen.findByRole('switch', { name: '设置印章管理员' }))
+    type('请输入管理员姓名', '赵六')
+    fireEvent.click(screen.getByText('经办人即管理员'))
+    expect(await screen.findByText('已填写管理员信息，是否替换为经办人信息？')).toBeTruthy()
+    fireEvent.click(screen.getByText('取消'))
+    await waitFor(() => expect(screen.queryByText('已填写管理员信息，是否替换为经办人信息？')).toBeNull())
+    expect(screen.getByPlaceholderText<HTMLInputElement>('请输入管理员姓名').value).toBe('赵六')
+  })
+})

@@ -1,0 +1,174 @@
+import { useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { Button, Form, Input, Picker, Toast } from 'antd-mobile'
+import type { ApplySealItem } from '@seal/shared/api/unit-apply'
+import { applicantKind, businessType } from '@seal/shared/codes/business-type'
+import { sealTypeCode } from '@seal/shared/codes/seal-type'
+import { messages } from '@seal/shared/messages'
+import { hasManagerSection, step2Problem } from '@seal/shared/rules/unit-apply'
+import { useFilingInfo } from '../api/filing-info.ts'
+import { failureText, useWizard } from '../wizard-context.tsx'
+import { unitApplyRoutes } from '../wizard-routes.ts'
+import { ImpressionField } from './impression-field.tsx'
+
+const PASSWORD_MAX = 16
+const OTHER_SEAL_NAME_MAX = 20
+
+/**
+ * Step 2 设置印章 (001 §2 "Step 2", §5 "New wizard, step 2"): an impression photo per seal, other-type
+ * names, filing numbers; the legal representative's password and, with a manager, the manager's; 暂存,
+ * 上一步, 下一步. 下一步 saves (the server keeps only password hashes) and goes to signing when the legal
+ * representative applied and was verified without seals for manual review, else to the application form.
+ */
+export function SealSetupStep() {
+  const wizard = useWizard()
+  const navigate = useNavigate()
+  const { form, update, flags } = wizard
+  const [busy, setBusy] = useState(false)
+
+  const patchSeal = (id: string, patch: Partial<ApplySealItem>) =>
+    update((current) => ({ sealInfo: current.sealInfo.map((seal) => (seal._id === id ? { ...seal, ...patch } : seal)) }))
+
+  const next = async () => {
+    const current = wizard.current()
+    const problem = step2Problem(current, { legalPasswordSet: flags.legalPasswordSet, managerPasswordSet: flags.sealManagerPasswordSet })
+    if (problem) {
+      Toast.show({ content: problem })
+      return
+    }
+    setBusy(true)
+    try {
+      const id = await wizard.saveAndMove('3-1')
+      const sign =
+        current.applyType === applicantKind.LEGAL_APPLY &&
+        current.businessType !== businessType.RETRIEVE &&
+        flags.companyVerifyPass === true &&
+        !current.sealInfo.some((seal) => seal.manualReview)
+      // Passwords were sent once; the server holds their hashes now.
+      update({ legalPassword: undefined, legalPasswordConfirm: undefined, sealManagerPassword: undefined, sealManagerPasswordConfirm: undefined })
+      wizard.setFlags({ legalPasswordSet: flags.legalPasswordSet || Boolean(current.legalPassword), sealManagerPasswordSet: flags.sealManagerPasswordSet || Boolean(current.sealManagerPassword) })
+      if (sign) navigate(unitApplyRoutes.sign(id))
+    } catch (error) {
+      Toast.show({ content: failureText(error, messages.serverError), duration: 3000 })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const withManager = hasManagerSection(form) && form.setSealManager
+
+  return (
+    <div className="unit-step">
+      <section className="unit-section" aria-label="印章图片">
+        <h2>上传印章图片</h2>
+        <p className="unit-section-note">请在白纸上加盖实体印章后拍照上传，系统将自动提取印模；照片不超过5MB。</p>
+        {form.sealInfo.map((seal, index) => (
+          <div key={seal._id} className="unit-seal-card">
+            <div className="unit-seal-card-head">
+              <strong>{seal.sealTypeName}</strong>
+              {seal.sealTypeCode === sealTypeCode.OTHER ? (
+                <Input
+                  aria-label={`印章名称${index + 1}`}
+                  placeholder="请输入印章名称"
+                  value={seal.sealName}
+                  maxLength={OTHER_SEAL_NAME_MAX}
+                  onChange={(sealName) => patchSeal(seal._id, { sealName })}
+                />
+              ) : (
+                seal.sealName !== seal.sealTypeName && <span>{seal.sealName}</span>
+              )}
+            </div>
+            <ImpressionField seal={seal} onChange={(patch) => patchSeal(seal._id, patch)} />
+            <FilingNumber seal={seal} socialCreditCode={form.socialCreditCode} onChange={(sealCode) => patchSeal(seal._id, { sealCode })} />
+          </div>
+        ))}
+      </section>
+      <PasswordPair
+        title="法人用章密码"
+        set={flags.legalPasswordSet}
+        value={form.legalPassword ?? ''}
+        confirm={form.legalPasswordConfirm ?? ''}
+        onChange={(legalPassword, legalPasswordConfirm) => update({ legalPassword, legalPasswordConfirm })}
+      />
+      {withManager && (
+        <PasswordPair
+          title="管理员用章密码"
+          set={flags.sealManagerPasswordSet}
+          value={form.sealManagerPassword ?? ''}
+          confirm={form.sealManagerPasswordConfirm ?? ''}
+          onChange={(sealManagerPassword, sealManagerPasswordConfirm) => update({ sealManagerPassword, sealManagerPasswordConfirm })}
+        />
+      )}
+      <div className="unit-footer unit-footer-three">
+        <Button block onClick={() => void wizard.saveDraft()}>
+          暂存
+        </Button>
+        <Button block onClick={() => wizard.goTo('1')}>
+          上一步
+        </Button>
+        <Button block color="primary" loading={busy} onClick={() => void next()}>
+          下一步
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** The filing number (备案号) of a seal: those on record for its type, or 无备案号 (optional here). */
+function FilingNumber({ seal, socialCreditCode, onChange }: { seal: ApplySealItem; socialCreditCode: string; onChange: (code: string) => void }) {
+  const [open, setOpen] = useState(false)
+  const filing = useFilingInfo({ socialCreditCode, sealTypeCode: seal.sealTypeCode }, open)
+  const columns = [[{ label: messages.noFilingNumber, value: '' }, ...(filing.data ?? []).map((f) => ({ label: `${f.sealCode} ${f.sealName}`, value: f.sealCode }))]]
+  return (
+    <>
+      <button type="button" className="unit-filing" onClick={() => setOpen(true)}>
+        <span>备案号</span>
+        <span className="unit-filing-value">{seal.sealCode || messages.noFilingNumber} ›</span>
+      </button>
+      <Picker
+        title="选择备案号"
+        columns={columns}
+        loading={filing.isFetching}
+        visible={open}
+        value={[seal.sealCode]}
+        onClose={() => setOpen(false)}
+        onConfirm={(value) => onChange(String(value[0] ?? ''))}
+      />
+    </>
+  )
+}
+
+/** A password and its confirmation; once the server holds one, leaving both empty keeps it. */
+function PasswordPair(props: { title: string; set: boolean; value: string; confirm: string; onChange: (value: string, confirm: string) => void }) {
+  const { title, set, value, confirm, onChange } = props
+  return (
+    <section className="unit-section" aria-label={title}>
+      <h2>{title}</h2>
+      <p className="unit-section-note">{messages.sealPasswordHint}</p>
+      <Form layout="horizontal" className="unit-form">
+        <Form.Item label="密码">
+          <Input
+            type="password"
+            aria-label={title}
+            placeholder={set ? '已设置，如需修改请重新输入' : `请输入${title}`}
+            value={value}
+            maxLength={PASSWORD_MAX}
+            autoComplete="new-password"
+            onChange={(next) => onChange(next, confirm)}
+          />
+        </Form.Item>
+        <Form.Item label="确认密码">
+          <Input
+            type="password"
+            aria-label={`确认${title}`}
+            placeholder="请再次输入密码"
+            value={confirm}
+            maxLength={PASSWORD_MAX}
+            autoComplete="new-password"
+            onChange={(next) => onChange(value, next)}
+          />
+        </Form.Item>
+      </Form>
+    </section>
+  )
+}
