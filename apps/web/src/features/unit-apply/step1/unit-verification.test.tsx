@@ -27,13 +27,14 @@ describe('unit verification on 下一步 of step 1', () => {
     expect(await screen.findByText('法定代表人信息与登记信息不一致')).toBeTruthy()
     expect(screen.getByText(/继续申请并上传申请表转人工审核/)).toBeTruthy()
     fireEvent.click(screen.getByText('返回检查'))
-    // The dialog has closed (its buttons show a spinner while it does).
-    await waitFor(() => expect(screen.queryByText('继续申请')).toBeNull())
+    await waitFor(() => expect(screen.getByText('下一步').closest('button')!.className).not.toContain('adm-button-loading'))
     expect(server.callsTo('/apply/fourElementsOfEnterpriseVerification')).toHaveLength(1)
-    expect(screen.getByRole('region', { name: '单位信息' })).toBeTruthy()
+    expect(screen.getByText('单位信息')).toBeTruthy()
 
-    fireEvent.click(await screen.findByRole('button', { name: '下一步' }))
-    fireEvent.click(await screen.findByText('继续申请'))
+    // A closing dialog lingers during its animation: the newest one is the last in the page.
+    fireEvent.click(screen.getByText('下一步'))
+    await waitFor(() => expect(screen.getAllByText('继续申请')).toHaveLength(2))
+    fireEvent.click(screen.getAllByText('继续申请').at(-1)!)
     expect(await screen.findByText('上传印章图片')).toBeTruthy()
     const calls = server.callsTo('/apply/fourElementsOfEnterpriseVerification')
     expect(calls).toHaveLength(3)
