@@ -3,13 +3,13 @@ import type { ApplicationFormInput } from '@seal/pdf/documents/application-form'
 import type { ApplicationStatementKind } from '@seal/pdf/documents/application-statement'
 import type { BusinessType } from '@seal/pdf/documents/codes'
 import { applicantKind } from '@seal/shared/codes/business-type'
-import { sealTypeCode, sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
 import { buildRegionTree, regionPath, type RegionNode } from '@seal/shared/regions/region-tree'
 import { businessError } from '../errors.ts'
 import { createAccessToken, verifyAccessToken } from '../files/service.ts'
 import { inWorker } from '../workers/pool.ts'
 import type { UnitApplication } from './tables.ts'
+import { sealNameFor } from './seal-names.ts'
 
 /** A download link of the application form stays good this long (the copy-link dialog, 001 §2 step 3-1). */
 export const FORM_LINK_TTL_MS = 30 * 60_000
@@ -35,15 +35,10 @@ function regionText(addr: string[]): string {
   return (district && regionPath(regionTree, district)?.join(' ')) || addr.join(' ')
 }
 
-/** A seal's name as printed: its own, or the unit's name with the type (the unit seal carries the unit's name). */
-function sealNameOf(unitName: string, seal: { sealTypeCode: string; sealName: string }): string {
-  if (seal.sealName.trim()) return seal.sealName.trim()
-  return seal.sealTypeCode === sealTypeCode.UNIT_OFFICIAL ? unitName : `${unitName}${sealTypeLabel(seal.sealTypeCode)}`
-}
 
 function sealsOf(row: UnitApplication) {
   if (row.form.sealInfo.length === 0) throw businessError(messages.sealRequired)
-  return row.form.sealInfo.map((seal) => ({ sealTypeCode: seal.sealTypeCode, sealName: sealNameOf(row.form.unitName, seal), sealCode: seal.sealCode }))
+  return row.form.sealInfo.map((seal) => ({ sealTypeCode: seal.sealTypeCode, sealName: sealNameFor(seal, row.form, row.form.unitName), sealCode: seal.sealCode }))
 }
 
 /** The 电子印章申请表 filled with the application's data; the same application gives the same bytes. */

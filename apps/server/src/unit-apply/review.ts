@@ -5,7 +5,7 @@ import type { ApplySealItem } from '@seal/shared/api/unit-apply'
 import { applyStatus } from '@seal/shared/codes/apply-status'
 import { businessType, businessTypeLabels, type BusinessType } from '@seal/shared/codes/business-type'
 import { sealStatusHeld, sealStatusWide } from '@seal/shared/codes/seal-status'
-import { sealTypeCode, sealTypeLabel } from '@seal/shared/codes/seal-type'
+import { sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { recordAudit } from '../audit/record.ts'
 import { accounts, persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
@@ -18,6 +18,7 @@ import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
 import { makeSeal, revokeSeal, type SealOwner } from '../trust/make-seal.ts'
 import { unitApplications, type SealItemOutcome, type StoredForm, type UnitApplication } from './tables.ts'
+import { sealNameFor } from './seal-names.ts'
 
 /**
  * Review and making of enterprise applications (issue #10 item 5). A reviewer (or automatic review)
@@ -338,22 +339,6 @@ async function ensureUnit(db: Database, application: UnitApplication): Promise<U
   })
 }
 
-/**
- * The seal's name: the unit's name for its official seal, 示例科技有限公司合同专用章 for the other named
- * types, 张三印 for the legal representative's name seal, and the applicant's own name for an other-type seal.
- */
-export function sealNameFor(item: Pick<ApplySealItem, 'sealTypeCode' | 'sealName' | 'sealTypeName'>, form: Pick<StoredForm, 'legalPersonName'>, unitName: string): string {
-  switch (item.sealTypeCode) {
-    case sealTypeCode.UNIT_OFFICIAL:
-      return unitName
-    case sealTypeCode.LEGAL_REPRESENTATIVE_NAME:
-      return `${form.legalPersonName.trim()}印`
-    case sealTypeCode.OTHER:
-      return item.sealName.trim() || `${unitName}${item.sealTypeName || sealTypeLabel(item.sealTypeCode)}`
-    default:
-      return `${unitName}${sealTypeLabel(item.sealTypeCode)}`
-  }
-}
 
 /** An item's outcome before its seal is known: named as the seal will be (a new one) or as it is (an existing one). */
 function outcomeBase(item: ApplySealItem, application: UnitApplication) {

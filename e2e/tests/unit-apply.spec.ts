@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { renderOrganizationSeal } from '@seal/seal/organization-seal'
+import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
+import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
+import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
+import { demo, loginEnterprise, readSmsCode, snap } from './support.ts'
+
+/** The demo legal representative's ID number (apps/server/src/seed.ts). */
+const legalIdentityNo = '310104198506124562'
+
+async function impressionPhoto(sealTypeCode: string) {
+  const { png } = await renderOrganizationSeal({ unitName: demo.unit.name, sealTypeCode, sealCode: '1101080012345' })
+  return { name: `seal-${sealTypeCode}.jpg`, mimeType: 'image/jpeg', buffer: await stampPhoto({ seal: Buffer.from(png), stampFraction: 0.6, rotateDeg: 8 }) }
+}
+
+/** pdfsig's report of a PDF, trusting only our CA's root. */
+async function pdfsigReport(page: Page, pdf: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'unit-pdfsig-'))
+  const root = await page.request.get('/api/trust/ca.crt')
+  writeFileSync(join(dir, 'root.crt'), await root.body())
+  execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password'])
+  execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'root', '-t', 'CT,C,C', '-i', join(dir, 'root.crt')])
+  writeFileSync(join(dir, 'sealed.pdf'), pdf)
+  return execFileSync('pdfsig', ['-nssdir', `sql:${dir}`, join(dir, 'sealed.pdf')], { encoding: 'utf8' })
+}
+
+test('the demo legal representative applies for a unit seal and a contract seal, signs, and seals a PDF with them', async ({ page }) => {
+  test.setTimeout(300_000)
+  const pictures = await idCardPictures({ name: demo.legal.name, identityNo: legalIdentityNo })
+  const licence = await renderBusinessLicence({ unitName: demo.unit.name, socialCreditCode: demo.unit.socialCreditCode, legalName: demo.legal.name })
+
+  await loginEnterprise(page)
+  await page.goto('/seal-apply')
+  await page.getByText('我是法定代表人').click()
+  await expect(page).toHaveURL(/\/new\/seal\/flow\?businessType=APPLY&applicatKind=LEGAL_APPLY/)
+  await page.getByRole('button', { name: '开始申请' }).click()
+  await page.getByRole('button', { name: '确定' }).click()
+  await expect(page).toHaveURL(/\/new\/seal\/home/)
+
+  // Step 1: licence and ID card read by OCR fill the fields; the picker offers 01 (必选) and 更多.
+  await page.getByLabel('上传营业执照', { exact: true }).setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: licence })
+  await expect(page.getByPlaceholder('请输入统一社会信用代码')).toHaveValue(demo.unit.socialCreditCode, { timeout: 30_000 })
+  await page.getByLabel('上传法人身份证人像面', { exact: true }).setInputFiles(pictures.front)
+  await page.getByLabel('上传法人身份证国徽面', { exact: true }).setInputFiles(pictures.back)
+  // An enterprise login fills the unit and its legal representative at once; the pictures are read and kept.
+  await expect(page.locator('.unit-picture-status-ok')).toHaveCount(3, { timeout: 60_000 })
+  await expect(page.getByPlaceholder('请输入法人身份证号码')).toHaveValue(legalIdentityNo)
+  await page.getByPlaceholder('请输入法人手机号').fill(demo.legal.phone)
+  await page.locator('.region-picker-field').click()
+  await page.getByRole('button', { name: '确定' }).click()
+  await expect(page.getByRole('checkbox', { name: /单位公章（必选）/ })).toHaveAttribute('aria-checked', 'true')
+  await page.getByRole('button', { name: '更多' }).click()
+  await page.getByRole('checkbox', { name: '合同专用章' }).click()
+  await snap(page, 'unit-apply-1-unit-info')
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  // The legal representative's face, then the four-element check passes and step 2 opens.
+  await page.getByRole('button', { name: '开始识别' }).click()
+  await expect(page.getByText('印章图片').first()).toBeVisible({ timeout: 30_000 })
+
+  // Step 2: an impression photo per seal is cut out; the passwords are set.
+  for (const [code, name] of [['01', /单位公章|示例科技有限公司/], ['04', /合同专用章/]] as const) {
+    await page.getByLabel(new RegExp(`上传.*(${name.source}).*印模照片`)).first().setInputFiles(await impressionPhoto(code))
+  }
+  await expect(page.getByText('印模提取成功')).toHaveCount(2, { timeout: 60_000 })
+  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill('seal2026')
+  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill('seal2026')
+  await snap(page, 'unit-apply-2-seal-setup')
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  // Signing: the documents, a handwritten signature, the SMS code to the legal representative's phone.
+  await expect(page).toHaveURL(/\/new\/seal\/sign\?/)
+  await snap(page, 'unit-apply-3-documents')
+  await page.getByText('点击此处手写签名').click()
+  await writeOnBoard(page, page.getByLabel('签名区域'), handOf(20261123), 1)
+  await snap(page, 'unit-apply-3-signing')
+  await page.getByRole('button', { name: '确定' }).click()
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  await page.getByPlaceholder('请输入验证码').fill(await readSmsCode(page, demo.legal.phone))
+  await snap(page, 'unit-apply-3-sign')
+  await page.getByRole('button', { name: '确认签署' }).click()
+
+  // Auto review in the sandbox makes both seals at once.
+  await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 60_000 })
+  await expect(page.getByText('申请通过')).toBeVisible({ timeout: 30_000 })
+  await snap(page, 'unit-apply-4-result')
+
+  // The record list shows it under 本人申请.
+  await page.getByRole('button', { name: '申请记录' }).click()
+  await expect(page.locator('.apply-record-card', { hasText: demo.unit.name }).first()).toContainText('申请通过')
+  await snap(page, 'unit-apply-5-records')
+
+  // Both seals are in the unit's list, with their pictures (home → 管理我的印章).
+  await page.goto('/home')
+  await page.getByText('管理我的印章').click()
+  await expect(page).toHaveURL(/\/seal-preview-list\/company/)
+  const unitSeal = page.locator('.seal-card', { hasText: demo.unit.name }).first()
+  const contractCard = page.locator('.seal-card', { hasText: '合同专用章' }).first()
+  await expect(contractCard).toBeVisible()
+  await expect(unitSeal).toBeVisible()
+  await expect(contractCard.locator('img')).toHaveJSProperty('complete', true)
+  await snap(page, 'unit-apply-6-seal-list')
+
+  // The contract seal seals a PDF that pdfsig trusts, its certificate naming the unit.
+  const token = await page.evaluate(() => localStorage.getItem('seal.token') ?? '')
+  const auth = { authorization: `Bearer ${token}` }
+  const list = await (await page.request.post('/api/seal/queryGroupByBusiness', { headers: auth, data: { needPic: false } })).json()
+  const held: { id: string; sealTypeCode: string }[] = list.data.flatMap((group: { list: unknown[] }) => group.list)
+  expect(held.map((seal) => seal.sealTypeCode).sort()).toEqual(['01', '04'])
+  const contract = held.find((seal) => seal.sealTypeCode === '04')!
+  const pdf = await page.request.get('/api/configs/operation/manual')
+  const uploaded = await page.request.post('/api/file/upload', { headers: auth, multipart: { file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: await pdf.body() } } })
+  const sealed = await page.request.post('/api/seal/signDocument', { headers: auth, data: { sealId: contract.id, pin: 'seal2026', fileId: (await uploaded.json()).data.fileId } })
+  const sealedAnswer = await sealed.json()
+  expect(sealedAnswer.resultStatus).toBe('00')
+  const signedPdf = await page.request.get(`/api/file/download/${sealedAnswer.data.fileId}`, { headers: auth })
+  const report = await pdfsigReport(page, await signedPdf.body())
+  expect(report).toContain('Signature Validation: Signature is Valid.')
+  expect(report).toContain('Certificate Validation: Certificate is Trusted.')
+  expect(/Signer Certificate Common Name: (.*)$/m.exec(report)?.[1]).toContain(demo.unit.name)
+})
