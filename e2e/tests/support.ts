@@ -9,7 +9,7 @@ export const demo = {
   unit: { socialCreditCode: '91110108MA01ABCDEN', name: '示例科技有限公司' },
 }
 
-function adminToken() {
+export function adminToken() {
   return readFileSync(join(process.env.E2E_DATA_DIR!, 'secrets', 'admin.token'), 'utf8').trim()
 }
 

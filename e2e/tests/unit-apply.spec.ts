@@ -7,7 +7,8 @@ import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
-import { demo, loginEnterprise, readSmsCode, snap } from './support.ts'
+import sharp from 'sharp'
+import { adminToken, demo, loginEnterprise, loginPersonal, readSmsCode, snap } from './support.ts'
 
 /** The demo legal representative's ID number (apps/server/src/seed.ts). */
 const legalIdentityNo = '310104198506124562'
@@ -122,4 +123,86 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   expect(report).toContain('Signature Validation: Signature is Valid.')
   expect(report).toContain('Certificate Validation: Certificate is Trusted.')
   expect(/Signer Certificate Common Name: (.*)$/m.exec(report)?.[1]).toContain(demo.unit.name)
+})
+
+/** The sandbox registry's unit whose four-element check cannot decide (40075; apps/server/src/identity/enterprise/sandbox-units.ts). */
+const undecided = { unitName: '示例待核实商贸有限公司', socialCreditCode: '91320506MA1RE7W75Y', name: '周八', identityNo: '320506198709203451', phone: '13600000204' }
+
+test('a 40075 verification and a twice-failed impression go to manual review, and a reviewer approves through the operator API', async ({ page }) => {
+  test.setTimeout(300_000)
+  const pictures = await idCardPictures({ name: undecided.name, identityNo: undecided.identityNo })
+  const licence = await renderBusinessLicence({ unitName: undecided.unitName, socialCreditCode: undecided.socialCreditCode, legalName: undecided.name })
+  // A photo with no seal on it: the extractor cannot find an impression.
+  const blank = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer()
+  const blankPhoto = { name: 'blank.jpg', mimeType: 'image/jpeg', buffer: blank }
+
+  // The legal representative applies from a personal login.
+  await loginPersonal(page, { phone: undecided.phone, name: undecided.name, identityNo: undecided.identityNo })
+  await page.goto('/new/seal/flow?businessType=APPLY&applicatKind=LEGAL_APPLY')
+  await page.getByRole('button', { name: '开始申请' }).click()
+  await page.getByRole('button', { name: '确定' }).click()
+  await page.getByLabel('上传营业执照', { exact: true }).setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: licence })
+  await page.getByLabel('上传法人身份证人像面', { exact: true }).setInputFiles(pictures.front)
+  await page.getByLabel('上传法人身份证国徽面', { exact: true }).setInputFiles(pictures.back)
+  await expect(page.locator('.unit-picture-status-ok')).toHaveCount(3, { timeout: 60_000 })
+  await expect(page.getByPlaceholder('请输入统一社会信用代码')).toHaveValue(undecided.socialCreditCode)
+  await page.getByPlaceholder('请输入法人手机号').fill(undecided.phone)
+  await page.locator('.region-picker-field').click()
+  await page.getByRole('button', { name: '确定' }).click()
+  await expect(page.getByRole('checkbox', { name: /单位公章（必选）/ })).toHaveAttribute('aria-checked', 'true')
+  await page.getByRole('button', { name: '下一步' }).click()
+  await page.getByRole('button', { name: '开始识别' }).click()
+
+  // 40075: back to check, or continue to manual review.
+  await expect(page.getByRole('button', { name: '返回检查' })).toBeVisible({ timeout: 30_000 })
+  await snap(page, 'unit-review-1-40075')
+  await page.getByRole('button', { name: '继续申请' }).click()
+  await expect(page.getByText('上传印章图片')).toBeVisible({ timeout: 30_000 })
+
+  // The first failed extraction offers a new photo; the second offers manual review.
+  await page.getByLabel(/上传.*印模照片/).first().setInputFiles(blankPhoto)
+  await expect(page.getByRole('button', { name: '重新上传' })).toBeVisible({ timeout: 30_000 })
+  await snap(page, 'unit-review-2-extraction-failed')
+  await page.getByRole('button', { name: '重新上传' }).click()
+  await expect(page.getByRole('button', { name: '重新上传' })).toHaveCount(0)
+  await page.getByLabel(/上传.*印模照片/).first().setInputFiles(blankPhoto)
+  await expect(page.getByRole('button', { name: '提交人工审核' })).toBeVisible({ timeout: 30_000 })
+  await snap(page, 'unit-review-3-manual-review-offer')
+  await page.getByRole('button', { name: '提交人工审核' }).click()
+  await expect(page.getByRole('button', { name: '提交人工审核' })).toHaveCount(0)
+  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill('seal2026')
+  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill('seal2026')
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  // Step 3-1: the signed application form is uploaded, the declaration checked, submitted once.
+  await expect(page.getByLabel('已签字的申请表')).toBeVisible({ timeout: 30_000 })
+  await page.getByLabel('上传申请表').setInputFiles({ name: 'form.png', mimeType: 'image/png', buffer: licence })
+  await expect(page.locator('.unit-form-files img')).toHaveCount(1, { timeout: 30_000 })
+  await page.locator('.unit-truthful').click()
+  await snap(page, 'unit-review-4-form')
+  await page.getByRole('button', { name: '提交', exact: true }).click()
+  await page.getByRole('button', { name: '确认提交' }).click()
+  await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 30_000 })
+  await expect(page.getByText('待审核')).toBeVisible()
+  await snap(page, 'unit-review-5-pending')
+  const applicationId = new URL(page.url()).searchParams.get('id')!
+
+  // A reviewer finds it, sees the photo sent for review, and approves with a cut-out of their own.
+  const admin = { authorization: `Bearer ${adminToken()}` }
+  const queue = await (await page.request.get('/api/admin/applications?status=PENDING_REVIEW', { headers: admin })).json()
+  expect(queue.data.records.map((r: { id: string }) => r.id)).toContain(applicationId)
+  const detail = (await (await page.request.get(`/api/admin/applications/${applicationId}`, { headers: admin })).json()).data
+  expect(detail.companyVerifyPass).toBe(false)
+  const item = detail.sealInfo[0]
+  expect(item.manualReview).toBe(true)
+  const { png } = await renderOrganizationSeal({ unitName: undecided.unitName, sealTypeCode: '01', sealCode: '3205060000001' })
+  const reviewed = await page.request.post(`/api/admin/applications/${applicationId}/review`, {
+    headers: admin,
+    data: { decisions: [{ itemId: item._id, approve: true, sealPicBase64: Buffer.from(png).toString('base64') }], note: '核对营业执照与申请表一致' },
+  })
+  expect((await reviewed.json()).resultStatus).toBe('00')
+
+  // The result page follows (it asks again every 5 seconds).
+  await expect(page.getByText('申请通过')).toBeVisible({ timeout: 20_000 })
+  await snap(page, 'unit-review-6-approved')
 })
