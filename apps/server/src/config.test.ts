@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig, sandboxExposure } from './config.ts'
 
-const realProviders = { SMS_PROVIDER: 'http', SMS_PROVIDER_URL: 'https://sms.example', FACE_PROVIDER: 'http', FACE_PROVIDER_URL: 'https://face.example' }
+const realProviders = {
+  SMS_PROVIDER: 'http',
+  SMS_PROVIDER_URL: 'https://sms.example',
+  FACE_PROVIDER: 'http',
+  FACE_PROVIDER_URL: 'https://face.example',
+  ENTERPRISE_VERIFY_PROVIDER: 'http',
+  ENTERPRISE_VERIFY_URL: 'https://enterprise.example',
+}
 
 describe('listening address while a sandbox is active', () => {
   it('listens on loopback only when the sandbox SMS or face provider is on, as `npm start` runs', () => {
     expect(loadConfig({}).host).toBe('localhost')
     expect(loadConfig({ ...realProviders, FACE_PROVIDER: 'sandbox' }).host).toBe('localhost')
+    // The sandbox enterprise check passes anyone who names a registry unit: it keeps the server local too.
+    expect(loadConfig({ ...realProviders, ENTERPRISE_VERIFY_PROVIDER: 'sandbox' }).host).toBe('localhost')
     expect(sandboxExposure(loadConfig({}))).toBeUndefined()
   })
 
@@ -20,7 +29,7 @@ describe('listening address while a sandbox is active', () => {
     expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1')
     const allowed = loadConfig({ HOST: '0.0.0.0', ALLOW_SANDBOX_ON_NETWORK: 'true' })
     expect(allowed.host).toBe('0.0.0.0')
-    expect(sandboxExposure(allowed)).toMatch(/警告: 沙箱（SMS、face）在 0\.0\.0\.0:8080 上对网络开放/)
+    expect(sandboxExposure(allowed)).toMatch(/警告: 沙箱（SMS、face、enterprise verification）在 0\.0\.0\.0:8080 上对网络开放/)
   })
 })
 

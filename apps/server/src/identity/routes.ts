@@ -115,6 +115,6 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/providers',
     { config: { public: true }, schema: { tags: ['identity'], summary: '外部服务的实现（沙箱或真实）' } },
-    async () => ok({ sms: app.providers.sms.kind, face: app.providers.face.kind }),
+    async () => ok({ sms: app.providers.sms.kind, face: app.providers.face.kind, enterprise: app.providers.enterprise.kind }),
   )
 }
