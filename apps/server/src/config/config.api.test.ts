@@ -41,6 +41,12 @@ describe('configuration by identity', () => {
     expect(await query(false)).not.toBe('400-111-2222')
   })
 
+  it('keeps a text value that reads like a number as text', async () => {
+    await admin({ scope: 'global', key: 'certificationType', value: '2' })
+    expect((await t.call({ url: '/api/config/queryByIdentity', body: {} })).body.data.certificationType).toBe('2')
+    await admin({ scope: 'global', key: 'certificationType' }, 'DELETE')
+  })
+
   it('ignores an identity in the payload: the session decides', async () => {
     await admin({ scope: `person:${demo.legalPerson.identityNo}`, key: 'buttonConfig', value: 1 })
     const spoofed = await t.call({ url: '/api/config/queryByIdentity', body: { personIdentity: demo.legalPerson.identityNo } })

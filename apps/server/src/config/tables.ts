@@ -1,4 +1,5 @@
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { jsonValue } from '../db/columns.ts'
 
 /**
  * Configuration values by scope: 'global', then 'unit:<credit code>', then 'person:<ID number>'.
@@ -9,7 +10,7 @@ export const configEntries = pgTable(
   {
     scope: text('scope').notNull(),
     key: text('key').notNull(),
-    value: jsonb('value').notNull(),
+    value: jsonValue('value').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
