@@ -36,6 +36,7 @@ import { useRecordRoutes } from './records/routes.ts'
 import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes.ts'
 import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
+import { backlogRoutes } from './unit-apply/backlog-routes.ts'
 import { configureReview } from './unit-apply/review.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(unitVerificationRoutes)
       await api.register(unitApplyRoutes)
       await api.register(unitApplyAdminRoutes)
+      await api.register(backlogRoutes)
     },
     { prefix: '/api' },
   )

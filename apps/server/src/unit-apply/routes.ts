@@ -99,7 +99,7 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/seal-apply/apply/submit',
     { schema: { tags, summary: '提交申请：服务端重新校验全部步骤', body: submitApplicationBody, response: { 200: envelopeOf(submitApplicationAnswer) } } },
-    async (request) => ok(await submitApplication({ trust: app.trust, caller: callerOf(request), id: request.body.id, log: request.log })),
+    async (request) => ok(await submitApplication({ trust: app.trust, caller: callerOf(request), id: request.body.id, log: request.log, sms: app.providers.sms })),
   )
 
   app.post(

@@ -20,6 +20,8 @@ import {
   stepsOf,
   storedFormOf,
 } from './checks.ts'
+import type { SmsProvider } from '../identity/sms-provider.ts'
+import { noticeLegalRepresentative } from './backlog.ts'
 import { applyServerMessages } from './messages.ts'
 import { reviewSubmitted } from './review.ts'
 import { unitApplications, type UnitApplication } from './tables.ts'
@@ -201,7 +203,7 @@ function submittedStatus(row: UnitApplication): string {
  * An application going to review meets the review hook after the move; its failure is logged, the
  * submission stands and a reviewer finds it.
  */
-export async function submitApplication(options: { trust: Trust; caller: Caller; id: string; log: FastifyBaseLogger }) {
+export async function submitApplication(options: { trust: Trust; caller: Caller; id: string; log: FastifyBaseLogger; sms?: SmsProvider }) {
   const { trust, caller, id } = options
   const db = trust.db
   const row = await ownApplication(db, caller, id)
@@ -225,6 +227,10 @@ export async function submitApplication(options: { trust: Trust; caller: Caller;
   })
   if (!moved) throw businessError(applyServerMessages.alreadySubmitted)
   if (status === applyStatus.PENDING_REVIEW) await runReview(trust, id, options.log)
+  // The legal representative hears of it at once (the agency centre lists it for them).
+  if (status === applyStatus.PENDING_SIGN && options.sms) {
+    await noticeLegalRepresentative(options.sms, row, (error) => options.log.warn({ err: error, applicationId: id }, '待签署短信通知发送失败'))
+  }
   const after = await findApplication(db, id)
   return { id, applyStatus: after?.applyStatus ?? status }
 }

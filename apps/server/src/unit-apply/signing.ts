@@ -74,11 +74,17 @@ async function documentsOf(row: UnitApplication, signedOn?: Date): Promise<Docum
  * same application gives the same bytes, so opening the page again reuses the files it stored before.
  */
 export async function signDocuments(options: { db: Database; store: FileStore; caller: Caller; id: string }): Promise<SignedFile[]> {
+  const documents = await documentsToSign(options)
+  return documents.map(({ key, title, fileId }) => ({ key, title, fileId }))
+}
+
+/** The unsigned documents as the caller's files, each with the box the signature goes in (the agency centre's getLocalConfig). */
+export async function documentsToSign(options: { db: Database; store: FileStore; caller: Caller; id: string }): Promise<(SignedFile & { signLocation: PageBox })[]> {
   const { db, store, caller } = options
   const row = await applicationToSign(db, caller, options.id, 'sign')
   const documents = await documentsOf(row)
   return Promise.all(
-    documents.map(async ({ key, title, pdf }) => {
+    documents.map(async ({ key, title, pdf, signLocation }) => {
       const bytes = Buffer.from(pdf)
       const sha256 = createHash('sha256').update(bytes).digest('hex')
       const [existing] = await db
@@ -87,7 +93,7 @@ export async function signDocuments(options: { db: Database; store: FileStore; c
         .where(and(eq(files.ownerAccountId, caller.accountId), eq(files.sha256, sha256)))
         .limit(1)
       const file = existing ?? (await saveFile({ db, store, ownerAccountId: caller.accountId, bytes, originalName: `${title}.pdf` }))
-      return { key, title, fileId: file.id }
+      return { key, title, fileId: file.id, signLocation }
     }),
   )
 }
