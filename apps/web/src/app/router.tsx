@@ -79,6 +79,7 @@ const builtScreens: RouteObject[] = [
     lazy: () => import('../features/seal-cancel/cancel-seal-page.tsx').then((m) => ({ Component: m.CancelSealPage })),
   },
   ...applyRecordScreens(),
+  ...agencyCenterScreens(),
   ...personalSealScreens(),
   ...sealApplyEntryScreens(),
   ...unitApplyScreens(),
@@ -204,6 +205,16 @@ function applyRecordScreens(): RouteObject[] {
       path: '/new/seal/sign',
       lazy: () => import('../features/apply-sign/apply-sign-page.tsx').then((m) => ({ Component: m.ApplySignPage })),
     },
+  ]
+}
+
+/** The agency centre (spec 002 §2 "Agency centre routes"): operators' applications waiting for the legal representative. */
+function agencyCenterScreens(): RouteObject[] {
+  return [
+    { path: '/agency-center', lazy: () => import('../features/agency-center/agency-center-page.tsx').then((m) => ({ Component: m.AgencyCenterPage })) },
+    { path: '/agency-center/detail', lazy: () => import('../features/agency-center/detail-page.tsx').then((m) => ({ Component: m.AgencyDetailPage })) },
+    { path: '/agency-center/preview', lazy: () => import('../features/agency-center/preview-page.tsx').then((m) => ({ Component: m.AgencyPreviewPage })) },
+    { path: '/agency-center/result', lazy: () => import('../features/agency-center/result-page.tsx').then((m) => ({ Component: m.AgencyResultPage })) },
   ]
 }
 
