@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { Button, Dialog, ErrorBlock, Image, NavBar } from 'antd-mobile'
+import { Button, Dialog, ErrorBlock, NavBar } from 'antd-mobile'
 import { useQueryClient } from '@tanstack/react-query'
 import type { BacklogDetailAnswer } from '@seal/shared/api/backlog'
 import { backlogStatusLabel } from '@seal/shared/codes/backlog'
@@ -102,7 +102,7 @@ function DetailBody({ id, detail }: { id: string; detail: BacklogDetailAnswer })
         <ul className="agency-seals">
           {detail.sealInfos.map((seal) => (
             <li key={`${seal.sealTypeCode}-${seal.sealName}`}>
-              {seal.sealPicUrl ? <Image src={seal.sealPicUrl} alt={`${seal.sealTypeStr}印模`} width={88} height={88} fit="contain" /> : <span className="agency-seal-empty">无印模</span>}
+              {seal.sealPicUrl ? <img className="agency-seal-pic" src={seal.sealPicUrl} alt={`${seal.sealTypeStr}印模`} /> : <span className="agency-seal-empty">无印模</span>}
               <div>
                 <strong>{seal.sealTypeStr}</strong>
                 <span>{seal.sealName}</span>
