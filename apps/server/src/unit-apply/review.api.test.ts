@@ -96,14 +96,13 @@ describe('review and making of enterprise seals', () => {
     const unit = unitNamed(502, '待审商贸有限公司')
     const failedCheck = await insertApplication(t, { applicant: legal, unit, legal, seals: [{ sealTypeCode: '01' }], companyVerifyPass: false })
     const manualPhoto = await insertApplication(t, { applicant: legal, unit, legal, seals: [{ sealTypeCode: '01', manualReview: true }] })
-    const renewal = await insertApplication(t, { applicant: legal, unit, legal, seals: [{ sealTypeCode: '01' }], businessType: 'RENEWAL' })
-    for (const { id } of [failedCheck, manualPhoto, renewal]) await reviewSubmitted(t.app.trust, id)
+    for (const { id } of [failedCheck, manualPhoto]) await reviewSubmitted(t.app.trust, id)
 
     configureReview(t.app.trust, { mode: 'manual', sms: t.app.providers.sms, warn: () => {} })
     try {
       const clean = await insertApplication(t, { applicant: legal, unit, legal, seals: [{ sealTypeCode: '01' }] })
       await reviewSubmitted(t.app.trust, clean.id)
-      for (const { id } of [failedCheck, manualPhoto, renewal, clean]) expect((await application(id)).applyStatus).toBe('PENDING_REVIEW')
+      for (const { id } of [failedCheck, manualPhoto, clean]) expect((await application(id)).applyStatus).toBe('PENDING_REVIEW')
     } finally {
       configureReview(t.app.trust, { mode: 'auto', sms: t.app.providers.sms, warn: () => {} })
     }
