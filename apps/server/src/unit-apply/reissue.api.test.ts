@@ -23,6 +23,8 @@ const subjectOf = (der: Uint8Array) =>
 describe('renewal and change of unit seals', () => {
   let t: TestApp
   let legal: Applicant
+  /** The legal representative after the change of legal representative. */
+  let newLegal: Applicant
   const unit = { name: '续变测试科技有限公司', socialCreditCode: creditCode(601) }
   let official: string
   let contract: string
@@ -120,7 +122,7 @@ describe('renewal and change of unit seals', () => {
   })
 
   it('changes the legal representative: the unit names the new person and the changed seal takes their PIN', async () => {
-    const newLegal = await applicantFor(t, person(602, '林新法'))
+    newLegal = await applicantFor(t, person(602, '林新法'))
     const [current] = await t.db.select().from(units).where(eq(units.socialCreditCode, unit.socialCreditCode))
     const change = await insertApplication(t, {
       applicant: newLegal,
@@ -160,5 +162,38 @@ describe('renewal and change of unit seals', () => {
     expect(answer.data).toMatchObject({ applyStatus: 'APPLY_FAIL', failReason: reviewMessages.sealNotOfUnit, successSealItems: [] })
     expect(answer.data.failSealItems).toHaveLength(2)
     expect(await credentialsOf(official)).toEqual(before)
+
+    // Nor may someone else move the unit's seal to a credit code not on record.
+    const moved = await insertApplication(t, {
+      applicant: other,
+      unit: { name: '冒名变更有限公司', socialCreditCode: creditCode(604) },
+      legal: other,
+      businessType: 'CHANGE',
+      seals: [{ sealTypeCode: '01', sealId: official }],
+    })
+    await reviewSubmitted(t.app.trust, moved.id)
+    expect(await application(moved.id)).toMatchObject({ applyStatus: 'APPLY_FAIL', failReason: reviewMessages.sealNotOfUnit })
+    expect(await credentialsOf(official)).toEqual(before)
+    expect((await sealRow(official)).sealName).not.toBe('冒名变更有限公司')
+  })
+
+  it('changes the credit code when the legal representative applies: the certificate carries the new code', async () => {
+    const [current] = await t.db.select().from(units).where(eq(units.socialCreditCode, unit.socialCreditCode))
+    const [holder] = await t.db.select().from(persons).where(eq(persons.id, current!.legalPersonId))
+    expect(holder!.id).toBe(newLegal.personId)
+    const newCode = creditCode(605)
+    const change = await insertApplication(t, {
+      applicant: newLegal,
+      unit: { name: current!.name, socialCreditCode: newCode },
+      legal: newLegal,
+      businessType: 'CHANGE',
+      seals: [{ sealTypeCode: '01', sealId: official }],
+    })
+    await reviewSubmitted(t.app.trust, change.id)
+    expect((await application(change.id)).applyStatus).toBe('APPLY_SUCCESS')
+    const [moved] = await t.db.select().from(units).where(eq(units.id, current!.id))
+    expect(moved!.socialCreditCode).toBe(newCode)
+    const credentials = await credentialsOf(official)
+    expect(subjectOf(credentials.at(-1)!.certificateDer)).toContain(`organizationIdentifier=NTRCN-${newCode}`)
   })
 })

@@ -444,8 +444,8 @@ async function sealPicture(trust: Trust, fileId: string): Promise<Uint8Array> {
 
 /**
  * The unit a renewal or change is for: the one the application was linked to, else the one with its
- * credit code, else the unit holding its seals (a change of credit code names the new code). With its
- * legal representative's identity.
+ * credit code, else the unit holding its seals when its legal representative applies (a change of
+ * credit code names the new code). With its legal representative's identity.
  */
 async function unitOnRecord(db: Database, application: UnitApplication) {
   const columns = { unit: units, legal: { id: persons.id, identityType: persons.identityType, identityNo: persons.identityNo } }
@@ -462,7 +462,8 @@ async function unitOnRecord(db: Database, application: UnitApplication) {
   const holders = await db.selectDistinct({ unitId: seals.unitId }).from(seals).where(inArray(seals.id, sealIds))
   if (holders.length !== 1 || !holders[0]!.unitId) return undefined
   const [bySeal] = await byUnit(eq(units.id, holders[0]!.unitId))
-  return bySeal
+  // Only the unit's own legal representative may move its seals to a credit code not on record.
+  return bySeal?.legal.id === application.applicantPersonId ? bySeal : undefined
 }
 
 type UnitChange = {
