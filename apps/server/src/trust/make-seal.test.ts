@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { files } from '../files/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { currentCrl, loadCertificateAuthority } from './ca.ts'
-import { makeSeal, revokeSeal } from './make-seal.ts'
+import { makeSeal, reissueSealCredential, revokeSeal } from './make-seal.ts'
 import { hashSealPin, verifySealPin } from './pin.ts'
+import { signerForAuthorizedUse } from './seal-signer.ts'
 import { sealCredentials, sealPins } from './tables.ts'
 import { openssl, replaceSeal, sealImage, sealInput, startTrustFixture, type TrustFixture } from './testing.ts'
-import { readSealInfo, toPem } from './x509.ts'
+import { crlReason, readSealInfo, toPem } from './x509.ts'
 
 const certText = (der: Uint8Array) =>
   openssl(
@@ -223,6 +224,73 @@ describe('making a seal', () => {
     expect(await revokeSeal(f.trust, { sealId: made.seal.id, reason: '印章注销' })).toEqual({
       revokedSerialNumbers: [],
     })
+  })
+
+  it('reissues a seal: a new certificate with the new validity, name and picture, the old one in the CRL, the PIN kept', async () => {
+    const made = await replaceSeal(f, await sealInput(f.unitOwner))
+    const start = new Date(Date.now() + 24 * 3600_000)
+    const end = new Date(start.getTime() + 2 * 365 * 24 * 3600_000)
+    const image = await sealImage(9)
+    const renamed = { ...f.unitOwner, unitName: '示例新科技有限公司' }
+    const reissued = await reissueSealCredential(f.trust, {
+      sealId: made.seal.id,
+      owner: renamed,
+      sealName: '示例新科技有限公司合同专用章',
+      image,
+      certStartTime: start,
+      certEndTime: end,
+      reasonCode: crlReason.affiliationChanged,
+    })
+    expect(reissued.seal.id).toBe(made.seal.id)
+    expect(reissued.credential.serialNumber).not.toBe(made.credential.serialNumber)
+    const text = certText(reissued.credential.certificateDer)
+    expect(text).toContain('Subject: C=CN, O=示例新科技有限公司, organizationIdentifier=NTRCN-91110108MA01ABCDEN, CN=示例新科技有限公司合同专用章')
+    expect(reissued.credential.notBefore).toEqual(new Date(Math.floor(start.getTime() / 1000) * 1000))
+    const imageSha256 = createHash('sha256').update(image).digest('hex')
+    expect(readSealInfo(reissued.credential.certificateDer)).toEqual({ sealTypeCode: '04', sealCode: made.seal.sealCode, imageSha256 })
+
+    const [seal] = await f.db.select().from(seals).where(eq(seals.id, made.seal.id))
+    expect(seal).toMatchObject({ sealName: '示例新科技有限公司合同专用章', imageSha256, status: '1' })
+    expect(seal!.imageFileId).not.toBe(made.seal.imageFileId)
+    expect(seal!.certEndTime).toEqual(reissued.credential.notAfter)
+
+    const crl = openssl(['crl', '-inform', 'DER', '-in', 'crl.der', '-text', '-noout'], { 'crl.der': await currentCrl(f.trust) })
+    expect(crl).toContain(`Serial Number: ${made.credential.serialNumber.toUpperCase()}`)
+    expect(crl).toContain('Affiliation Changed')
+    expect(crl).not.toContain(`Serial Number: ${reissued.credential.serialNumber.toUpperCase()}`)
+    expect(await verifySealPin(f.db, { sealId: made.seal.id, pin: 'abc123' })).toEqual({ ok: true })
+
+    // A renewal later keeps the name and picture; only the newest certificate signs.
+    const renewed = await reissueSealCredential(f.trust, {
+      sealId: made.seal.id,
+      owner: renamed,
+      certStartTime: new Date(),
+      certEndTime: end,
+      reasonCode: crlReason.superseded,
+    })
+    const [again] = await f.db.select().from(seals).where(eq(seals.id, made.seal.id))
+    expect(again).toMatchObject({ sealName: '示例新科技有限公司合同专用章', imageSha256 })
+    const credentials = await f.db.select().from(sealCredentials).where(eq(sealCredentials.sealId, made.seal.id))
+    expect(credentials.filter((c) => c.status === 'active').map((c) => c.id)).toEqual([renewed.credential.id])
+    const signer = await signerForAuthorizedUse(f.trust, { sealId: made.seal.id })
+    expect(Buffer.from(signer.certificateChain[0]!)).toEqual(Buffer.from(renewed.credential.certificateDer))
+  })
+
+  it('does not reissue a cancelled seal', async () => {
+    const made = await replaceSeal(f, await sealInput(f.unitOwner))
+    await revokeSeal(f.trust, { sealId: made.seal.id, reason: '印章注销' })
+    const now = new Date()
+    await expect(
+      reissueSealCredential(f.trust, {
+        sealId: made.seal.id,
+        owner: f.unitOwner,
+        certStartTime: now,
+        certEndTime: new Date(now.getTime() + 3600_000),
+        reasonCode: crlReason.superseded,
+      }),
+    ).rejects.toThrow('印章已注销')
+    const credentials = await f.db.select().from(sealCredentials).where(eq(sealCredentials.sealId, made.seal.id))
+    expect(credentials).toHaveLength(1)
   })
 
   it('says 数据不存在 when revoking a seal that does not exist', async () => {

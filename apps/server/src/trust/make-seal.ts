@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto'
-import { and, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, ne } from 'drizzle-orm'
 import { sealStatusWide, type SealStatusWide } from '@seal/shared/codes/seal-status'
 import { messages } from '@seal/shared/messages'
 import { beijingDate } from '@seal/shared/text/beijing-time'
@@ -114,33 +114,20 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
 
   const algorithm = input.algorithm ?? 'ECDSA_P256'
   const sealId = randomUUID()
-  const credentialId = randomUUID()
   const sealCode = input.sealCode?.trim() || assignSealCode(trust.now())
   const imageSha256 = createHash('sha256').update(input.image).digest('hex')
-
-  const keys = await generateKeyPair(algorithm)
-  const serialNumber = randomSerial()
-  const certificateDer = await issueCertificate({
-    serialNumber,
-    subject: buildName(subjectOf(input.owner, sealName)),
-    subjectPublicKey: keys.publicKey,
-    issuer: ca.issuing.certificate.subject,
-    issuerPrivateKey: await issuingCaKey(trust, ca),
+  const credential = await issueSealCredential(trust, ca, {
+    sealId,
+    owner: input.owner,
+    sealName,
+    sealTypeCode: input.sealTypeCode,
+    sealCode,
+    imageSha256,
+    algorithm,
     notBefore: certStartTime,
     notAfter: certEndTime,
-    extensions: {
-      ca: false,
-      // nonRepudiation (contentCommitment): a seal commits its owner to the document, as a seal on paper does.
-      keyUsage: ['digitalSignature', 'nonRepudiation'],
-      subjectKeyId: keyIdentifier(keys.spki),
-      authorityKeyId: ca.issuing.subjectKeyId,
-      crlUrl: crlUrl(trust),
-      caIssuersUrl: issuingCaUrl(trust),
-      extra: [sealInfoExtension({ sealTypeCode: input.sealTypeCode, sealCode, imageSha256 })],
-    },
   })
-  const wrappedPrivateKey = await trust.keys.wrap(keys.pkcs8, sealKeyContext(sealId, credentialId))
-  keys.pkcs8.fill(0)
+  const { id: credentialId, serialNumber, certificateDer } = credential
   const pinHash = input.pin === undefined ? input.pinHash : await hashSealPin(input.pin)
   const image = await storeFileBytes({
     store: trust.files,
@@ -171,18 +158,7 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
           certEndTime,
         })
         .returning()
-      await tx.insert(sealCredentials).values({
-        id: credentialId,
-        sealId,
-        algorithm,
-        publicKeyDer: keys.spki,
-        wrappedPrivateKey,
-        wrappingKeyId: trust.keys.keyId,
-        certificateDer,
-        serialNumber,
-        notBefore: certStartTime,
-        notAfter: certEndTime,
-      })
+      await tx.insert(sealCredentials).values(credential)
       if (pinHash) await tx.insert(sealPins).values({ sealId, pinHash })
       await recordAudit(tx as unknown as Database, {
         accountId: input.actorAccountId,
@@ -208,6 +184,65 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
       notBefore: certStartTime,
       notAfter: certEndTime,
     },
+  }
+}
+
+type NewCredential = typeof sealCredentials.$inferInsert & { id: string; serialNumber: string; certificateDer: Uint8Array }
+
+/**
+ * A fresh key pair and its certificate from the issuing CA for one seal (made or reissued): the row to
+ * insert into seal_credentials, the private key already wrapped for this seal and credential.
+ */
+async function issueSealCredential(
+  trust: Trust,
+  ca: Awaited<ReturnType<typeof loadCertificateAuthority>>,
+  input: {
+    sealId: string
+    owner: SealOwner
+    sealName: string
+    sealTypeCode: string
+    sealCode: string
+    imageSha256: string
+    algorithm: KeyAlgorithm
+    notBefore: Date
+    notAfter: Date
+  },
+): Promise<NewCredential> {
+  const credentialId = randomUUID()
+  const keys = await generateKeyPair(input.algorithm)
+  const serialNumber = randomSerial()
+  const certificateDer = await issueCertificate({
+    serialNumber,
+    subject: buildName(subjectOf(input.owner, input.sealName)),
+    subjectPublicKey: keys.publicKey,
+    issuer: ca.issuing.certificate.subject,
+    issuerPrivateKey: await issuingCaKey(trust, ca),
+    notBefore: input.notBefore,
+    notAfter: input.notAfter,
+    extensions: {
+      ca: false,
+      // nonRepudiation (contentCommitment): a seal commits its owner to the document, as a seal on paper does.
+      keyUsage: ['digitalSignature', 'nonRepudiation'],
+      subjectKeyId: keyIdentifier(keys.spki),
+      authorityKeyId: ca.issuing.subjectKeyId,
+      crlUrl: crlUrl(trust),
+      caIssuersUrl: issuingCaUrl(trust),
+      extra: [sealInfoExtension({ sealTypeCode: input.sealTypeCode, sealCode: input.sealCode, imageSha256: input.imageSha256 })],
+    },
+  })
+  const wrappedPrivateKey = await trust.keys.wrap(keys.pkcs8, sealKeyContext(input.sealId, credentialId))
+  keys.pkcs8.fill(0)
+  return {
+    id: credentialId,
+    sealId: input.sealId,
+    algorithm: input.algorithm,
+    publicKeyDer: keys.spki,
+    wrappedPrivateKey,
+    wrappingKeyId: trust.keys.keyId,
+    certificateDer,
+    serialNumber,
+    notBefore: input.notBefore,
+    notAfter: input.notAfter,
   }
 }
 
@@ -311,4 +346,134 @@ export async function revokeSeal(
   // Signed now so the next fetch is fast; the served CRL follows the database even if this never runs.
   if (revoked.length > 0) await currentCrl(trust)
   return { revokedSerialNumbers: revoked.map((r) => r.serialNumber) }
+}
+
+export type ReissueSealInput = {
+  sealId: string
+  /** Who the certificate names now (a change of unit name or credit code names the new one). */
+  owner: SealOwner
+  /** A new seal name (a change renaming the unit); the seal's own name unless given. */
+  sealName?: string | undefined
+  /** A new seal image, PNG; the seal keeps its picture unless given. */
+  image?: Uint8Array | undefined
+  certStartTime: Date
+  certEndTime: Date
+  /** Why the earlier certificates leave: superseded (renewal) or affiliationChanged (a change of the owner). */
+  reasonCode: CrlReasonCode
+  /** Kept with the revoked certificates; 证书更新 unless given. */
+  reason?: string | undefined
+  actorAccountId?: string | null
+  /** What the flow writes with the new certificate, in the same transaction (its application's outcome). */
+  inSameTransaction?: (tx: Database, seal: Seal) => Promise<void>
+}
+
+/**
+ * Renews or changes a seal: a fresh key pair and certificate for the same seal row (its id, PIN and
+ * authorisations stay; the signer takes the newest credential), the earlier certificates revoked with
+ * the given reason so the CRL lists them, and the seal's validity, name and picture updated, all in one
+ * transaction that holds the seal row. A cancelled seal is not reissued.
+ */
+export async function reissueSealCredential(trust: Trust, input: ReissueSealInput): Promise<MadeSeal> {
+  const [current] = await trust.db.select().from(seals).where(eq(seals.id, input.sealId)).limit(1)
+  if (!current) throw notFound()
+  const sealName = (input.sealName ?? current.sealName).trim()
+  if (!sealName) throw invalidInput(trustMessages.sealNameRequired)
+  if (input.image && !isPng(input.image)) throw invalidInput(trustMessages.sealImageNotPng)
+  const certStartTime = wholeSeconds(input.certStartTime)
+  const certEndTime = wholeSeconds(input.certEndTime)
+  if (!(certEndTime.getTime() > certStartTime.getTime())) throw invalidInput(trustMessages.certPeriodInvalid)
+  const ca = await loadCertificateAuthority(trust)
+  if (certEndTime > ca.issuing.notAfter || certStartTime < ca.issuing.notBefore)
+    throw businessError(trustMessages.certBeyondCa)
+
+  const [previous] = await trust.db
+    .select({ algorithm: sealCredentials.algorithm })
+    .from(sealCredentials)
+    .where(eq(sealCredentials.sealId, current.id))
+    .orderBy(desc(sealCredentials.createdAt))
+    .limit(1)
+  const imageSha256 = input.image ? createHash('sha256').update(input.image).digest('hex') : current.imageSha256
+  const credential = await issueSealCredential(trust, ca, {
+    sealId: current.id,
+    owner: input.owner,
+    sealName,
+    sealTypeCode: current.sealTypeCode,
+    sealCode: current.sealCode,
+    imageSha256,
+    algorithm: previous?.algorithm ?? 'ECDSA_P256',
+    notBefore: certStartTime,
+    notAfter: certEndTime,
+  })
+  const image = input.image
+    ? await storeFileBytes({
+        store: trust.files,
+        ownerAccountId: input.actorAccountId ?? null,
+        bytes: Buffer.from(input.image),
+        originalName: `${sealName}.png`,
+      })
+    : null
+  const now = trust.now()
+  const reason = input.reason ?? trustMessages.certificateReissued
+
+  let result: { seal: Seal; revoked: number }
+  try {
+    result = await trust.db.transaction(async (tx) => {
+      // Held until commit: two reissues of one seal run one after the other, the later revoking the earlier.
+      const [locked] = await tx.select({ status: seals.status }).from(seals).where(eq(seals.id, current.id)).for('update')
+      if (!locked || locked.status === sealStatusWide.CANCELLED || locked.status === sealStatusWide.REVOKED)
+        throw businessError(trustMessages.sealCancelled)
+      if (image) await tx.insert(files).values(image)
+      await tx.insert(sealCredentials).values(credential)
+      const revoked = await tx
+        .update(sealCredentials)
+        .set({ status: 'revoked', revokedAt: now, revocationReasonCode: input.reasonCode, revocationReason: reason })
+        .where(
+          and(
+            eq(sealCredentials.sealId, current.id),
+            ne(sealCredentials.id, credential.id),
+            ne(sealCredentials.status, 'revoked'),
+          ),
+        )
+        .returning({ serialNumber: sealCredentials.serialNumber })
+      const [row] = await tx
+        .update(seals)
+        .set({
+          sealName,
+          certStartTime,
+          certEndTime,
+          ...(image ? { imageFileId: image.id, imageSha256 } : {}),
+          updatedAt: now,
+        })
+        .where(eq(seals.id, current.id))
+        .returning()
+      await recordAudit(tx as unknown as Database, {
+        accountId: input.actorAccountId,
+        action: 'seal.reissued',
+        target: current.id,
+        detail: {
+          serialNumber: credential.serialNumber,
+          revokedSerialNumbers: revoked.map((r) => r.serialNumber),
+          reasonCode: input.reasonCode,
+        },
+      })
+      await input.inSameTransaction?.(tx as unknown as Database, row!)
+      return { seal: row!, revoked: revoked.length }
+    })
+  } catch (error) {
+    if (image) await trust.files.remove(image.storageKey).catch(() => {})
+    throw error
+  }
+  // Signed now so the next fetch is fast; the served CRL follows the database even if this never runs.
+  if (result.revoked > 0) await currentCrl(trust)
+  return {
+    seal: result.seal,
+    credential: {
+      id: credential.id,
+      algorithm: credential.algorithm,
+      serialNumber: credential.serialNumber,
+      certificateDer: credential.certificateDer,
+      notBefore: certStartTime,
+      notAfter: certEndTime,
+    },
+  }
 }

@@ -31,4 +31,6 @@ export const trustMessages = {
   certPeriodInvalid: '证书有效期结束时间必须晚于开始时间',
   certBeyondCa: '证书有效期超出签发机构证书的有效期，请缩短有效期',
   proofRequired: '请先验证原印章密码',
+  /** Kept with a certificate replaced by a renewal or change of the seal. */
+  certificateReissued: '证书已更新',
 } as const

@@ -55,7 +55,8 @@ export async function setSealPin(
   await storePinHash(db, options.sealId, pinHash, options.now ?? new Date())
 }
 
-async function storePinHash(db: Database, sealId: string, pinHash: string, now: Date) {
+/** Stores a PIN already hashed (`hashSealPin`), clearing attempts, lock and change key: a new holder's PIN. */
+export async function storePinHash(db: Database, sealId: string, pinHash: string, now: Date) {
   const reset = {
     pinHash,
     failedAttempts: 0,

@@ -96,14 +96,13 @@ describe('review and making of enterprise seals', () => {
     const unit = unitNamed(502, '待审商贸有限公司')
     const failedCheck = await insertApplication(t, { applicant: legal, unit, legal, seals: [{ sealTypeCode: '01' }], companyVerifyPass: false })
     const manualPhoto = await insertApplication(t, { applicant: legal, unit, legal, seals: [{ sealTypeCode: '01', manualReview: true }] })
-    const renewal = await insertApplication(t, { applicant: legal, unit, legal, seals: [{ sealTypeCode: '01' }], businessType: 'RENEWAL' })
-    for (const { id } of [failedCheck, manualPhoto, renewal]) await reviewSubmitted(t.app.trust, id)
+    for (const { id } of [failedCheck, manualPhoto]) await reviewSubmitted(t.app.trust, id)
 
     configureReview(t.app.trust, { mode: 'manual', sms: t.app.providers.sms, warn: () => {} })
     try {
       const clean = await insertApplication(t, { applicant: legal, unit, legal, seals: [{ sealTypeCode: '01' }] })
       await reviewSubmitted(t.app.trust, clean.id)
-      for (const { id } of [failedCheck, manualPhoto, renewal, clean]) expect((await application(id)).applyStatus).toBe('PENDING_REVIEW')
+      for (const { id } of [failedCheck, manualPhoto, clean]) expect((await application(id)).applyStatus).toBe('PENDING_REVIEW')
     } finally {
       configureReview(t.app.trust, { mode: 'auto', sms: t.app.providers.sms, warn: () => {} })
     }
@@ -351,7 +350,7 @@ describe('review and making of enterprise seals', () => {
     expect((await outbox(legal.phone)).filter((m) => m.text.includes('已审核通过'))).toHaveLength(1)
   })
 
-  it('cancels a seal on approval of a cancellation (the CRL lists it); other business types wait or are rejected', async () => {
+  it('cancels a seal on approval of a cancellation (the CRL lists it); a change naming no seal of the unit fails', async () => {
     const contract = sealsOfA.find((s) => s.sealTypeCode === '04')!
     const row = await insertApplication(t, { applicant: legalA, unit: unitA, legal: legalA, businessType: 'CANCEL', seals: [{ sealTypeCode: '04', sealId: contract.sealId!, sealName: `${unitA.name}合同专用章` }] })
     await reviewSubmitted(t.app.trust, row.id)
@@ -364,9 +363,11 @@ describe('review and making of enterprise seals', () => {
     const crlText = openssl(['crl', '-inform', 'DER', '-in', 'crl.der', '-text', '-noout'], { 'crl.der': crl.rawPayload })
     expect(crlText).toContain(`Serial Number: ${credential!.serialNumber.toUpperCase()}`)
 
+    // A change naming no seal of the unit fails per item (renewal and change: reissue.api.test.ts); a rejection ends it too.
     const change = await insertApplication(t, { applicant: legalA, unit: unitA, legal: legalA, businessType: 'CHANGE', seals: [{ sealTypeCode: '01' }] })
-    expect((await review(change.id, { decisions: [{ itemId: 'item-1', approve: true }] })).responseInfo).toBe(reviewMessages.businessTypeUnsupported)
-    expect((await review(change.id, { decisions: [{ itemId: 'item-1', approve: false, reason: '请先线下办理' }] })).data.applyStatus).toBe('APPLY_FAIL')
+    expect((await review(change.id, { decisions: [{ itemId: 'item-1', approve: true }] })).data).toMatchObject({ applyStatus: 'APPLY_FAIL', failReason: reviewMessages.sealNotOfUnit })
+    const rejected = await insertApplication(t, { applicant: legalA, unit: unitA, legal: legalA, businessType: 'CHANGE', seals: [{ sealTypeCode: '01' }] })
+    expect((await review(rejected.id, { decisions: [{ itemId: 'item-1', approve: false, reason: '请先线下办理' }] })).data.applyStatus).toBe('APPLY_FAIL')
   })
 
   it('serves the operator API to the admin token only, however the path is spelt', async () => {

@@ -16,7 +16,9 @@ import { sendSmsNotice } from '../identity/sms-notice.ts'
 import type { SmsProvider } from '../identity/sms-provider.ts'
 import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
-import { makeSeal, revokeSeal, type SealOwner } from '../trust/make-seal.ts'
+import { makeSeal, reissueSealCredential, revokeSeal, type SealOwner } from '../trust/make-seal.ts'
+import { storePinHash } from '../trust/pin.ts'
+import { crlReason } from '../trust/x509.ts'
 import { unitApplications, type SealItemOutcome, type StoredForm, type UnitApplication } from './tables.ts'
 import { sealNameFor } from './seal-names.ts'
 
@@ -43,7 +45,7 @@ export const AUTO_REVIEWER = '自动审核'
 const AUTO_REVIEW_NOTE = '单位核验通过，系统自动审核'
 
 /** Business types whose approval is implemented; the others can be rejected but not yet approved. */
-const approvable: readonly BusinessType[] = [businessType.APPLY, businessType.CANCEL]
+const approvable: readonly BusinessType[] = [businessType.APPLY, businessType.CANCEL, businessType.RENEWAL, businessType.CHANGE]
 
 export type ReviewSettings = {
   mode: 'auto' | 'manual'
@@ -154,6 +156,8 @@ async function planReview(trust: Trust, application: UnitApplication, decisions:
     plan.approvedCount++
     if (decision.sealPicBase64) plan.cutOuts.push({ itemId: item._id, png: cutOutPng(decision.sealPicBase64) })
     else if (application.businessType === businessType.APPLY) needPicture.push(item)
+    // A change may bring a new picture (a renamed unit's seal); a photo left for review needs a cut-out.
+    else if (application.businessType === businessType.CHANGE && (item.sealPic || item.manualReview)) needPicture.push(item)
   }
   if (plan.approvedCount === 0) return plan
 
@@ -162,6 +166,11 @@ async function planReview(trust: Trust, application: UnitApplication, decisions:
     if (!application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
     await assertSameLegalPerson(trust.db, application)
     await assertPicturesUsable(trust.db, application, needPicture)
+  }
+  if (application.businessType === businessType.CHANGE) {
+    await assertPicturesUsable(trust.db, application, needPicture)
+    const unit = await unitOnRecord(trust.db, application)
+    if (unit && !sameLegalPerson(unit.legal, application) && !application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
   }
   return plan
 }
@@ -183,11 +192,12 @@ async function assertSameLegalPerson(db: Database, application: UnitApplication)
     .innerJoin(persons, eq(persons.id, units.legalPersonId))
     .where(eq(units.socialCreditCode, creditCodeOf(application)))
     .limit(1)
-  if (!row) return
-  const form = application.form
-  const same = row.identityType === form.legalPersonIdentityType && row.identityNo === form.legalPersonIdentityNo.trim().toUpperCase()
-  if (!same) throw businessError(reviewMessages.legalPersonDiffers)
+  if (row && !sameLegalPerson(row, application)) throw businessError(reviewMessages.legalPersonDiffers)
 }
+
+const sameLegalPerson = (person: { identityType: string; identityNo: string }, application: UnitApplication) =>
+  person.identityType === (application.form.legalPersonIdentityType || '111') &&
+  person.identityNo === application.form.legalPersonIdentityNo.trim().toUpperCase()
 
 /**
  * Every approved item without a reviewer's cut-out needs its cut-out PNG, uploaded by the applicant (an
@@ -290,6 +300,13 @@ export async function completeSealing(trust: Trust, applicationId: string): Prom
       if (owner) for (const item of pending) await makeItemSeal(trust, application, owner, item)
     } else if (application.businessType === businessType.CANCEL) {
       for (const item of pending) await cancelItemSeal(trust, application, item)
+    } else if (application.businessType === businessType.RENEWAL || application.businessType === businessType.CHANGE) {
+      const change = await changeUnit(trust.db, application).catch(async (error: unknown) => {
+        const reason = failureReason(trust, error)
+        for (const item of pending) await recordFailure(trust, application, item, reason)
+        return null
+      })
+      if (change) for (const item of pending) await reissueItemSeal(trust, application, change, item)
     } else {
       // Only rejections reach SEALING for the other types; anything else is recorded as not done.
       for (const item of pending) await recordFailure(trust, application, item, reviewMessages.businessTypeUnsupported)
@@ -425,6 +442,124 @@ async function sealPicture(trust: Trust, fileId: string): Promise<Uint8Array> {
   return new Uint8Array(await trust.files.get(file.storageKey))
 }
 
+/**
+ * The unit a renewal or change is for: the one the application was linked to, else the one with its
+ * credit code, else the unit holding its seals when its legal representative applies (a change of
+ * credit code names the new code). With its legal representative's identity.
+ */
+async function unitOnRecord(db: Database, application: UnitApplication) {
+  const columns = { unit: units, legal: { id: persons.id, identityType: persons.identityType, identityNo: persons.identityNo } }
+  const byUnit = (condition: ReturnType<typeof eq>) =>
+    db.select(columns).from(units).innerJoin(persons, eq(persons.id, units.legalPersonId)).where(condition).limit(1)
+  if (application.unitId) {
+    const [found] = await byUnit(eq(units.id, application.unitId))
+    if (found) return found
+  }
+  const [byCode] = await byUnit(eq(units.socialCreditCode, creditCodeOf(application)))
+  if (byCode) return byCode
+  const sealIds = application.form.sealInfo.map((item) => item.sealId).filter(Boolean)
+  if (sealIds.length === 0) return undefined
+  const holders = await db.selectDistinct({ unitId: seals.unitId }).from(seals).where(inArray(seals.id, sealIds))
+  if (holders.length !== 1 || !holders[0]!.unitId) return undefined
+  const [bySeal] = await byUnit(eq(units.id, holders[0]!.unitId))
+  // Only the unit's own legal representative may move its seals to a credit code not on record.
+  return bySeal?.legal.id === application.applicantPersonId ? bySeal : undefined
+}
+
+type UnitChange = {
+  owner: UnitOwner
+  /** Set when the legal representative changed: their PIN (hashed at step 2) goes on every changed seal. */
+  newLegalPinHash: string | null
+}
+
+/**
+ * Renewal: the unit as it is. Change: the unit's name, credit code and legal representative become the
+ * application's (the person found by ID or registered, as for a new unit). Written once before the seals,
+ * and the same again when a crash makes it run twice.
+ */
+async function changeUnit(db: Database, application: UnitApplication): Promise<UnitChange> {
+  const found = await unitOnRecord(db, application)
+  if (!found) throw businessError(reviewMessages.sealNotOfUnit)
+  const { unit } = found
+  await db.update(unitApplications).set({ unitId: unit.id }).where(eq(unitApplications.id, application.id))
+  if (application.businessType !== businessType.CHANGE) {
+    return { owner: { kind: 'unit', unitId: unit.id, unitName: unit.name, socialCreditCode: unit.socialCreditCode }, newLegalPinHash: null }
+  }
+  const form = application.form
+  const name = (application.unitName || form.unitName).trim()
+  const socialCreditCode = creditCodeOf(application)
+  const legalChanged = !sameLegalPerson(found.legal, application)
+  if (legalChanged && !application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
+  await db.transaction(async (tx) => {
+    let legalPersonId = found.legal.id
+    if (legalChanged) {
+      const identity = { identityType: form.legalPersonIdentityType || '111', identityNo: form.legalPersonIdentityNo.trim().toUpperCase() }
+      await tx.insert(persons).values({ ...identity, name: form.legalPersonName.trim(), phone: form.legalTel.trim() }).onConflictDoNothing()
+      const [legal] = await tx
+        .select({ id: persons.id })
+        .from(persons)
+        .where(and(eq(persons.identityType, identity.identityType), eq(persons.identityNo, identity.identityNo)))
+        .limit(1)
+      legalPersonId = legal!.id
+    }
+    if (name !== unit.name || socialCreditCode !== unit.socialCreditCode || legalPersonId !== unit.legalPersonId) {
+      await tx.update(units).set({ name, socialCreditCode, legalPersonId }).where(eq(units.id, unit.id))
+      await recordAudit(tx as unknown as Database, {
+        action: 'unit.changed',
+        target: unit.id,
+        detail: { applicationId: application.id, renamed: name !== unit.name, creditCodeChanged: socialCreditCode !== unit.socialCreditCode, legalPersonChanged: legalChanged },
+      })
+    }
+  })
+  return {
+    owner: { kind: 'unit', unitId: unit.id, unitName: name, socialCreditCode },
+    newLegalPinHash: legalChanged ? application.legalPinHash : null,
+  }
+}
+
+/**
+ * 续期 / 变更: the unit's seal named by the item gets a new certificate (same seal, PIN and authorisations),
+ * the old one revoked. A renewal runs UNIT_SEAL_VALID_YEARS from now; a change keeps the seal's end date
+ * (a lapsed one starts afresh), names the unit as it now is and takes the item's new picture if one came.
+ */
+async function reissueItemSeal(trust: Trust, application: UnitApplication, change: UnitChange, item: ApplySealItem) {
+  const renewal = application.businessType === businessType.RENEWAL
+  const base = outcomeBase(item, application)
+  try {
+    const [seal] = item.sealId
+      ? await trust.db
+          .select({ id: seals.id, sealName: seals.sealName, status: seals.status, certEndTime: seals.certEndTime })
+          .from(seals)
+          .where(and(eq(seals.id, item.sealId), eq(seals.unitId, change.owner.unitId)))
+          .limit(1)
+      : []
+    if (!seal || !(sealStatusHeld as readonly string[]).includes(seal.status)) throw businessError(reviewMessages.sealNotOfUnit)
+    const start = trust.now()
+    const fresh = new Date(start)
+    fresh.setFullYear(fresh.getFullYear() + UNIT_SEAL_VALID_YEARS)
+    const end = renewal || seal.certEndTime <= start ? fresh : seal.certEndTime
+    const sealName = renewal ? seal.sealName : sealNameFor(item, application.form, change.owner.unitName)
+    const image = !renewal && item.sealPic ? await sealPicture(trust, item.sealPic) : undefined
+    await reissueSealCredential(trust, {
+      sealId: seal.id,
+      owner: change.owner,
+      sealName,
+      image,
+      certStartTime: start,
+      certEndTime: end,
+      reasonCode: renewal ? crlReason.superseded : crlReason.affiliationChanged,
+      reason: renewal ? reviewMessages.renewedReason : reviewMessages.changedReason,
+      inSameTransaction: async (tx, made) => {
+        if (change.newLegalPinHash) await storePinHash(tx, made.id, change.newLegalPinHash, start)
+        await recordOutcome(tx, application.id, { ...base, sealName, sealId: made.id, failReason: null })
+      },
+    })
+  } catch (error) {
+    if (error instanceof OutcomeRecorded) return
+    await recordOutcome(trust.db, application.id, { ...base, sealId: null, failReason: failureReason(trust, error) }).catch(ignoreRecorded)
+  }
+}
+
 /** 注销: the unit's seal named by the item is cancelled and its certificate revoked (revokeSeal repeats safely). */
 async function cancelItemSeal(trust: Trust, application: UnitApplication, item: ApplySealItem) {
   const base = outcomeBase(item, application)
@@ -484,7 +619,7 @@ export function outcomeNotice(application: Pick<UnitApplication, 'unitName' | 'b
   if (application.applyStatus !== applyStatus.APPLY_SUCCESS) return `您提交的${what}未通过审核，原因：${application.failReason ?? '无'}。`
   const made = application.successSealItems.map((o) => o.sealName).join('、')
   const failed = application.failSealItems.map((o) => `${o.sealName}（${o.failReason}）`).join('、')
-  const done = application.businessType === businessType.CANCEL ? '已注销' : '已制作'
+  const done = { [businessType.CANCEL]: '已注销', [businessType.RENEWAL]: '已续期', [businessType.CHANGE]: '已变更' }[application.businessType] ?? '已制作'
   return `您提交的${what}已审核通过，${done}：${made}${failed ? `；未通过：${failed}` : ''}。请登录电子印章查看。`
 }
 

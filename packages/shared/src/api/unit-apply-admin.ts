@@ -89,6 +89,8 @@ export const reviewMessages = {
   sealNotOfUnit: '印章不存在或不属于该单位',
   makingFailed: '印章制作失败，请联系客服',
   cancelledReason: '印章注销',
+  renewedReason: '印章续期',
+  changedReason: '印章变更',
 } as const
 
 /** One seal item's decision. `sealPicBase64`: the reviewer's cut-out (PNG, used as it is) for a manual-review item. */
