@@ -2,22 +2,19 @@
 // PostgreSQL, as the client calls it (HTTP, a real session), at 1 and 10 connections: p50/p99 beside the
 // budgets (p99 ≤ 30 ms with one client, ≤ 100 ms at 10), answer size.
 //
-//   npx tsx bench/applications.bench.ts
+//   npm run build && npx tsx bench/applications.bench.ts
 //
 // Env: BENCH_PG (default postgres://postgres@127.0.0.1:5432, database bench_applications, made if missing),
 // BENCH_PORT (8208), BENCH_REQUESTS (requests per call and concurrency, default 200).
 // The benchmarked person (ap-0) applied 3,000 times as legal representative and 2,000 times as operator;
 // the other 95,000 applications belong to 20,000 other persons.
-import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../apps/server/src/db/client.ts'
+import { startBuiltServer } from './server.ts'
 
-const root = resolve(import.meta.dirname, '..')
-const serverSrc = join(root, 'apps/server/src')
 const port = Number(process.env.BENCH_PORT ?? 8208)
 const requests = Number(process.env.BENCH_REQUESTS ?? 200)
 const pgBase = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432'
@@ -90,32 +87,6 @@ async function prepare(databaseUrl: string, dataDir: string) {
   return token
 }
 
-async function startServer(databaseUrl: string, dataDir: string) {
-  const child = spawn('npx', ['tsx', join(serverSrc, 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/api/seal-apply/region/list`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((done) => {
-        child.once('exit', () => done())
-        process.kill(-child.pid!, 'SIGTERM')
-      }),
-  }
-}
-
 async function measure(url: string, call: Call, token: string, connections: number) {
   let refused = 0
   const result = await autocannon({
@@ -141,10 +112,12 @@ async function main() {
   const dataDir = '/tmp/speed-applications-bench'
   mkdirSync(dataDir, { recursive: true })
   const token = await prepare(databaseUrl, dataDir)
-  const server = await startServer(databaseUrl, dataDir)
+  const server = await startBuiltServer(port, { databaseUrl, dataDir })
   try {
     console.log(`\npostgres: ${scale.applications} applications; ${requests} requests per row; budgets p99 ≤ ${budgets.one} ms (1 connection), ≤ ${budgets.ten} ms (10)`)
     console.log(`${'call'.padEnd(30)} ${'1 conn p50/p99'.padStart(15)} ${'10 conn p50/p99'.padStart(16)}  ${'bytes'.padStart(8)}`)
+    // A first round warms the server (JIT, connection pool, plan cache); it is not reported.
+    await measure(server.url, calls[0]!, token, 10)
     for (const call of calls) {
       const answer = await fetch(`${server.url}/api/seal-apply/apply/page`, {
         method: 'POST',

@@ -4,7 +4,7 @@ import { ErrorBlock, NavBar, Tabs } from 'antd-mobile'
 import { messages } from '@seal/shared/messages'
 import { Loaded } from '../../components/loaded.tsx'
 import { useSignDocuments } from '../apply-sign/api/sign-documents.ts'
-import { SignDocumentPdf } from '../apply-sign/sign-document-pdf.tsx'
+import { StoredPdf } from '../../components/pdf-document/stored-pdf.tsx'
 import { useBacklogDetail } from './api/backlog.ts'
 import { agencyLinks } from './links.ts'
 import './agency-center.css'
@@ -52,7 +52,7 @@ function DocumentTabs({ documents }: { documents: Shown[] }) {
           <Tabs.Tab key={d.key} title={d.title} />
         ))}
       </Tabs>
-      <SignDocumentPdf key={shown.fileId} fileId={shown.fileId} />
+      <StoredPdf key={shown.fileId} fileId={shown.fileId} />
     </>
   )
 }

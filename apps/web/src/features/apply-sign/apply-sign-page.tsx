@@ -14,7 +14,7 @@ import { useSignDocuments, type SignDocument } from './api/sign-documents.ts'
 import { submitApplication } from './api/submit-application.ts'
 import { submitSign } from './api/submit-sign.ts'
 import { SignCodeField } from './sign-code-field.tsx'
-import { SignDocumentPdf } from './sign-document-pdf.tsx'
+import { StoredPdf } from '../../components/pdf-document/stored-pdf.tsx'
 import { signLinks } from './sign-links.ts'
 import { SignatureField, type WrittenSignature } from './signature-field.tsx'
 import './apply-sign.css'
@@ -132,7 +132,7 @@ function SignForm({
       <Tabs activeKey={active} onChange={setActive} className="apply-sign-tabs">
         {files.map((file) => (
           <Tabs.Tab key={file.key} title={file.title}>
-            <SignDocumentPdf fileId={file.fileId} />
+            <StoredPdf fileId={file.fileId} />
           </Tabs.Tab>
         ))}
       </Tabs>

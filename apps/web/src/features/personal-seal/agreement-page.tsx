@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom'
 import { DotLoading, ErrorBlock, NavBar } from 'antd-mobile'
 import { messages } from '@seal/shared/messages'
 import { REAL_NAME_AGREEMENT_KEY, useAgreements } from './api/get-agreements.ts'
-import { AgreementPdf } from './agreement-pdf.tsx'
+import { StoredPdf } from '../../components/pdf-document/stored-pdf.tsx'
 import './personal-seal.css'
 
 /** `/personal-seal-apply/agreement` (spec 002 §2): the real-name agreement, to read. */
@@ -20,7 +20,7 @@ export function PersonalSealAgreementPage() {
         </div>
       )}
       {(agreements.isError || (agreements.data && !realName)) && <ErrorBlock status="empty" title={messages.fileLoadFailed} description="" />}
-      {realName && <AgreementPdf fileId={realName.fileId} />}
+      {realName && <StoredPdf fileId={realName.fileId} />}
     </div>
   )
 }

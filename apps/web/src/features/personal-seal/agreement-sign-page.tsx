@@ -4,7 +4,7 @@ import { messages } from '@seal/shared/messages'
 import { SignatureBoard } from '../../components/signature-board/signature-board.tsx'
 import { useAgreements, type AgreementFile } from './api/get-agreements.ts'
 import { useSignAgreement, type SignedAgreement } from './api/sign-agreement.ts'
-import { AgreementPdf } from './agreement-pdf.tsx'
+import { StoredPdf } from '../../components/pdf-document/stored-pdf.tsx'
 import { FlowLayout } from './flow-layout.tsx'
 import { saveSample } from '../../components/signature-board/save-sample.ts'
 import type { ReadyFlow } from './use-personal-flow.ts'
@@ -59,7 +59,7 @@ function ReadAndSign({ flow, agreements, onSigned }: { flow: ReadyFlow; agreemen
       <Tabs activeKey={active} onChange={setActive}>
         {agreements.map((item) => (
           <Tabs.Tab key={item.key} title={item.title}>
-            <AgreementPdf fileId={item.fileId} />
+            <StoredPdf fileId={item.fileId} />
           </Tabs.Tab>
         ))}
       </Tabs>
@@ -111,7 +111,7 @@ function SignedAgreements({
       <Popup visible={Boolean(viewing)} onMaskClick={() => setViewing(null)} position="right" bodyStyle={{ width: '100vw', overflowY: 'auto' }}>
         {viewing && (
           <div className="agreement-reader">
-            <AgreementPdf fileId={viewing.fileId} />
+            <StoredPdf fileId={viewing.fileId} />
             <div className="agreement-footer">
               <Button block onClick={() => setViewing(null)}>
                 返回
