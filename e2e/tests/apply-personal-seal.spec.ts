@@ -1,33 +1,6 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { handOf, idCardPictures, uploadIdSide, writeOnBoard } from './personal-seal-support.ts'
-import { expectBadgeClearOf, expectNoScroll, loginPersonal, newPerson, snap } from './support.ts'
-
-/** pdfsig's verdict on each signature of a PDF, trusting only our CA's root certificate. */
-async function pdfsigTrustingOurCa(request: APIRequestContext, pdf: Buffer) {
-  const dir = mkdtempSync(join(tmpdir(), 'seal-pdfsig-'))
-  try {
-    const root = await request.get('/api/trust/ca.crt')
-    writeFileSync(join(dir, 'root.crt'), await root.body())
-    writeFileSync(join(dir, 'signed.pdf'), pdf)
-    execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password'])
-    execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'seal-root', '-t', 'CT,C,C', '-i', join(dir, 'root.crt')])
-    const report = execFileSync('pdfsig', ['-nssdir', `sql:${dir}`, join(dir, 'signed.pdf')], { encoding: 'utf8' })
-    return report
-      .split(/^Signature #\d+:$/m)
-      .slice(1)
-      .map((text) => ({
-        valid: text.includes('Signature Validation: Signature is Valid.'),
-        trusted: text.includes('Certificate Validation: Certificate is Trusted.'),
-        commonName: /Signer Certificate Common Name: (.*)$/m.exec(text)?.[1] ?? '',
-      }))
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
+import { expectBadgeClearOf, expectNoScroll, loginPersonal, newPerson, pdfsigTrustingOurCa, snap } from './support.ts'
 
 async function sessionToken(page: Page) {
   return page.evaluate(() => localStorage.getItem('seal.token') ?? '')

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
@@ -110,5 +112,28 @@ export async function expectBadgeClearOf(page: Page, controls: Locator[]) {
     const box = (await control.boundingBox())!
     const apart = badge!.x + badge!.width <= box.x || box.x + box.width <= badge!.x || badge!.y + badge!.height <= box.y || box.y + box.height <= badge!.y
     expect(apart, `the badge covers ${control.toString()}`).toBe(true)
+  }
+}
+
+/** pdfsig's verdict on each signature of a PDF, trusting only our CA's root certificate. */
+export async function pdfsigTrustingOurCa(request: APIRequestContext, pdf: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'seal-pdfsig-'))
+  try {
+    const root = await request.get('/api/trust/ca.crt')
+    writeFileSync(join(dir, 'root.crt'), await root.body())
+    writeFileSync(join(dir, 'signed.pdf'), pdf)
+    execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password'])
+    execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'seal-root', '-t', 'CT,C,C', '-i', join(dir, 'root.crt')])
+    const report = execFileSync('pdfsig', ['-nssdir', `sql:${dir}`, join(dir, 'signed.pdf')], { encoding: 'utf8' })
+    return report
+      .split(/^Signature #\d+:$/m)
+      .slice(1)
+      .map((text) => ({
+        valid: text.includes('Signature Validation: Signature is Valid.'),
+        trusted: text.includes('Certificate Validation: Certificate is Trusted.'),
+        commonName: /Signer Certificate Common Name: (.*)$/m.exec(text)?.[1] ?? '',
+      }))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -1,14 +1,10 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
 import sharp from 'sharp'
-import { adminToken, demo, loginEnterprise, loginPersonal, readSmsCode, snap } from './support.ts'
+import { adminToken, demo, loginEnterprise, loginPersonal, pdfsigTrustingOurCa, readSmsCode, snap } from './support.ts'
 
 /** The demo legal representative's ID number (apps/server/src/seed.ts). */
 const legalIdentityNo = '310104198506124562'
@@ -16,17 +12,6 @@ const legalIdentityNo = '310104198506124562'
 async function impressionPhoto(sealTypeCode: string) {
   const { png } = await renderOrganizationSeal({ unitName: demo.unit.name, sealTypeCode, sealCode: '1101080012345' })
   return { name: `seal-${sealTypeCode}.jpg`, mimeType: 'image/jpeg', buffer: await stampPhoto({ seal: Buffer.from(png), stampFraction: 0.6, rotateDeg: 8 }) }
-}
-
-/** pdfsig's report of a PDF, trusting only our CA's root. */
-async function pdfsigReport(page: Page, pdf: Buffer) {
-  const dir = mkdtempSync(join(tmpdir(), 'unit-pdfsig-'))
-  const root = await page.request.get('/api/trust/ca.crt')
-  writeFileSync(join(dir, 'root.crt'), await root.body())
-  execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password'])
-  execFileSync('certutil', ['-A', '-d', `sql:${dir}`, '-n', 'root', '-t', 'CT,C,C', '-i', join(dir, 'root.crt')])
-  writeFileSync(join(dir, 'sealed.pdf'), pdf)
-  return execFileSync('pdfsig', ['-nssdir', `sql:${dir}`, join(dir, 'sealed.pdf')], { encoding: 'utf8' })
 }
 
 test('the demo legal representative applies for a unit seal and a contract seal, signs, and seals a PDF with them', async ({ page }) => {
@@ -119,10 +104,8 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   const sealedAnswer = await sealed.json()
   expect(sealedAnswer.resultStatus).toBe('00')
   const signedPdf = await page.request.get(`/api/file/download/${sealedAnswer.data.fileId}`, { headers: auth })
-  const report = await pdfsigReport(page, await signedPdf.body())
-  expect(report).toContain('Signature Validation: Signature is Valid.')
-  expect(report).toContain('Certificate Validation: Certificate is Trusted.')
-  expect(/Signer Certificate Common Name: (.*)$/m.exec(report)?.[1]).toContain(demo.unit.name)
+  const [signature] = await pdfsigTrustingOurCa(page.request, await signedPdf.body())
+  expect(signature).toMatchObject({ valid: true, trusted: true, commonName: expect.stringContaining(demo.unit.name) })
 })
 
 /** The sandbox registry's unit whose four-element check cannot decide (40075; apps/server/src/identity/enterprise/sandbox-units.ts). */
