@@ -7,6 +7,7 @@ import { memoryFileStore } from '../files/store.ts'
 import { createProviders } from '../identity/providers.ts'
 import { ephemeralSecrets, type Secrets } from '../secrets.ts'
 import { seedDemo } from '../seed.ts'
+import { migratedSnapshot } from './pglite-snapshot.ts'
 
 export type TestApp = {
   app: FastifyInstance
@@ -30,7 +31,12 @@ export type CallResult = { status: number; body: { resultStatus: string; respons
  */
 export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?: string } = {}): Promise<TestApp> {
   const postgres = process.env.TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined
-  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: ':memory:', warn: () => {} })
+  const database = await openDatabase({
+    databaseUrl: postgres?.url,
+    dataDir: ':memory:',
+    snapshot: postgres ? undefined : migratedSnapshot(),
+    warn: () => {},
+  })
   const config = { ...loadConfig(options.env ?? {}), logLevel: 'silent', webDist: options.webDist ?? '/nonexistent' }
   const secrets = ephemeralSecrets()
   const app = await buildApp({

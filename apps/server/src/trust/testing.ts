@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import { persons, units } from '../auth/tables.ts'
 import type { Caller } from '../auth/caller.ts'
 import { openDatabase, type Database } from '../db/client.ts'
+import { migratedSnapshot } from '../test/pglite-snapshot.ts'
 import { memoryFileStore } from '../files/store.ts'
 import { seals } from '../seals/tables.ts'
 import { ephemeralSecrets } from '../secrets.ts'
@@ -32,7 +33,7 @@ export type TrustFixture = {
 }
 
 export async function startTrustFixture(): Promise<TrustFixture> {
-  const database = await openDatabase({ dataDir: ':memory:' })
+  const database = await openDatabase({ dataDir: ':memory:', snapshot: migratedSnapshot() })
   await seedDemo(database.db)
   const clock: { fixed: Date | null } = { fixed: null }
   const trust = createTrust({
