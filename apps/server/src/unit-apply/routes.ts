@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import {
   applyIdQuery,
+  legalDownloadQuery,
   applyPageAnswer,
   applyPageBody,
   filingInfoAnswer,
@@ -105,10 +106,7 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/seal-apply/seal/queryCanApply',
     { config: { query: true }, schema: { tags, summary: '可申请的印章类型（已申请、必选、默认展示）', body: queryCanApplyBody, response: { 200: envelopeOf(queryCanApplyAnswer) } } },
-    async (request) => {
-      callerOf(request)
-      return ok(await queryCanApply(app.db, request.body))
-    },
+    async (request) => ok(await queryCanApply(app.db, callerOf(request), request.body)),
   )
 
   app.post(
@@ -178,11 +176,12 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/seal-apply/apply/legalDownload',
-    { schema: { tags, summary: '下载申请文件：已签署的申请表，未签署时为生成的申请表', querystring: applyIdQuery } },
+    { schema: { tags, summary: '下载申请文件：已签署的申请表（key：该项已签署文件），未签署时为生成的申请表', querystring: legalDownloadQuery } },
     async (request, reply) => {
       const row = await readableApplication(app.db, callerOf(request), request.query.id)
-      const signed = await signedFileRow(app.db, row)
+      const signed = await signedFileRow(app.db, row, request.query.key)
       if (signed) return sendPdf(reply, await app.files.get(signed.storageKey), `${signed.title}.pdf`)
+      if (request.query.key !== undefined) throw notFound(messages.fileIdNotFound)
       return sendPdf(reply, (await applicationFormPdf(row)).pdf, '电子印章申请表.pdf')
     },
   )

@@ -2,10 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { businessType } from '@seal/shared/codes/business-type'
 import { sealTypeCode, sealTypeLabels, unitSealTypeCodes } from '@seal/shared/codes/seal-type'
 import type { Caller } from '../auth/caller.ts'
+import { forbidden } from '../errors.ts'
 import { units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { seals } from '../seals/tables.ts'
 import { sealTypesInUse } from './checks.ts'
+import { applyServerMessages } from './messages.ts'
 import { unitApplications } from './tables.ts'
 
 /** Shown without 更多: the unit seal and the legal representative's name seal (001 §5). */
@@ -14,11 +16,15 @@ const shownByDefault = new Set<string>([sealTypeCode.UNIT_OFFICIAL, sealTypeCode
 /**
  * POST /seal-apply/seal/queryCanApply: the seal picker of step 1. A type the unit holds or is applying for
  * is （已申请） (other-type seals never are: a unit may have many); the unit seal is （必选） for a new
- * application the unit does not have it for. Any signed-in caller may ask: the picker comes before the
- * unit verification that would tie them to the unit, and it tells only which types are taken.
+ * application the unit does not have it for. A personal login may ask about any unit: the picker comes
+ * before the unit verification that would tie an operator to the unit, and it tells only which types are
+ * taken (no names, numbers or holders). An enterprise account applies only for itself, so it asks only
+ * about its own unit.
  */
-export async function queryCanApply(db: Database, query: { socialCreditCode: string; businessTypeEnum: string }) {
-  const { held, applied } = await sealTypesInUse(db, query.socialCreditCode.trim().toUpperCase())
+export async function queryCanApply(db: Database, caller: Caller, query: { socialCreditCode: string; businessTypeEnum: string }) {
+  const code = query.socialCreditCode.trim().toUpperCase()
+  if (caller.unit && caller.unit.socialCreditCode !== code) throw forbidden(applyServerMessages.otherUnit)
+  const { held, applied } = await sealTypesInUse(db, code)
   const canApply = unitSealTypeCodes.map((code) => {
     const taken = applied.has(code)
     return {

@@ -201,6 +201,15 @@ describe('the application form, the legal representative’s signature, and who 
     const download = await raw(`/api/seal-apply/apply/legalDownload?id=${id}`, operator.token)
     expect((await call(operator.token, `/file/downloadData/${signed.body.data.signedFiles[0].fileId}`)).body.responseInfo).toBe(messages.fileIdNotFound)
     expect((await pdfsig(download.rawPayload))[0]).toMatchObject({ valid: true, trusted: true })
+    // Each signed document by its key (the agency centre's preview): for the applicant and the legal
+    // representative alike; a key not signed on this application is not found.
+    for (const { key, fileId } of signed.body.data.signedFiles as { key: string; fileId: string }[]) {
+      const [byOperator, byLegal] = await Promise.all([operator.token, legal.token].map((token) => raw(`/api/seal-apply/apply/legalDownload?id=${id}&key=${key}`, token)))
+      expect(byOperator.statusCode).toBe(200)
+      expect(byOperator.rawPayload.equals(byLegal.rawPayload)).toBe(true)
+      expect(byOperator.rawPayload.equals((await raw(`/api/file/download/${fileId}`, legal.token)).rawPayload)).toBe(true)
+    }
+    expect((await call(operator.token, `/seal-apply/apply/legalDownload?id=${id}&key=digitalCaFileId`)).body.responseInfo).toBe(messages.fileIdNotFound)
     expect((await call(operator.token, `/seal-apply/apply/detail?id=${id}`)).body.data.applyStatus).toBe('PENDING_REVIEW')
     expect((await call(legal.token, '/seal-apply/apply/signCode', { applyId: id })).body.responseInfo).toBe(applyServerMessages.cannotSign)
   })
@@ -223,6 +232,7 @@ describe('the application form, the legal representative’s signature, and who 
       [`/seal-apply/apply/delete?id=${id}`],
       [`/seal-apply/apply/refuse?id=${id}`],
       [`/seal-apply/apply/legalDownload?id=${id}`],
+      [`/seal-apply/apply/legalDownload?id=${id}&key=applyFormId`],
       ['/seal-apply/apply/temporary', { ...form, id }],
       ['/seal-apply/apply/save', { ...form, id, step: '2' }],
       ['/seal-apply/apply/submit', { id }],

@@ -284,3 +284,6 @@ export const submitApplicationBody = z.object({ id: z.string().max(64) })
 export const submitApplicationAnswer = z.object({ id: z.string(), applyStatus: z.enum(applyStatuses) })
 
 export const applyIdQuery = z.object({ id: z.string().max(64) })
+
+/** GET /seal-apply/apply/legalDownload: the signed form, or with `key` the signed document of that key (applyConfirmDocumentId, authDocumentId, …). */
+export const legalDownloadQuery = applyIdQuery.extend({ key: z.string().max(64).optional() })

@@ -9,7 +9,8 @@ import { useBacklogDetail } from './api/backlog.ts'
 import { agencyLinks } from './links.ts'
 import './agency-center.css'
 
-type Shown = { key: string; title: string; fileId: string }
+/** `path`: where a signed document is read (legalDownload, open to the applicant too); unsigned ones are the caller's files. */
+type Shown = { key: string; title: string; fileId: string; path?: string }
 
 /**
  * `/agency-center/preview?id=` 文件预览 (spec 002 §2): the documents of the item, one tab each. While it
@@ -26,7 +27,12 @@ export function AgencyPreviewPage() {
     ? undefined
     : pending
       ? unsigned.data
-      : detail.data.backLogDetail.attachments.map((a) => ({ key: a.key, title: a.fileName.replace(/\.pdf$/, ''), fileId: a.fileId }))
+      : detail.data.backLogDetail.attachments.map((a) => ({
+          key: a.key,
+          title: a.fileName.replace(/\.pdf$/, ''),
+          fileId: a.fileId,
+          path: `/seal-apply/apply/legalDownload?id=${encodeURIComponent(id)}&key=${encodeURIComponent(a.key)}`,
+        }))
   const query = { data: documents, isPending: detail.isPending || (pending && unsigned.isPending), isError: detail.isError || unsigned.isError, refetch: () => (pending ? unsigned.refetch() : detail.refetch()) }
   return (
     <div className="agency-preview-page">
@@ -52,7 +58,7 @@ function DocumentTabs({ documents }: { documents: Shown[] }) {
           <Tabs.Tab key={d.key} title={d.title} />
         ))}
       </Tabs>
-      <StoredPdf key={shown.fileId} fileId={shown.fileId} />
+      <StoredPdf key={shown.fileId} fileId={shown.fileId} path={shown.path} />
     </>
   )
 }

@@ -82,6 +82,16 @@ describe('seal detail actions', () => {
     expect(labels(seal({ blnWillExpires: true }))).toContain('印章续期')
   })
 
+  it('sends change, renewal and cancellation of a unit seal into the new wizard naming the seal; a manager applies as operator', () => {
+    const to = (item: SealItem) => Object.fromEntries(sealActions(item, { bindingMenu: true }).map((action) => [action.key, action.to]))
+    const holder = to(seal({ blnWillExpires: true }))
+    expect(holder.change).toBe('/new/seal/home?businessType=CHANGE&applicatKind=LEGAL_APPLY&sealId=s1')
+    expect(holder.renewal).toBe('/new/seal/home?businessType=RENEWAL&applicatKind=LEGAL_APPLY&sealId=s1')
+    expect(holder.cancel).toBe('/new/seal/home?businessType=CANCEL&applicatKind=LEGAL_APPLY&sealId=s1')
+    expect(labels(seal({ role: 2 }))).toEqual(['授权人员', '用章记录', '印章变更', '平台绑定记录', '注销印章'])
+    expect(to(seal({ role: 2 })).change).toBe('/new/seal/home?businessType=CHANGE&applicatKind=OPERATOR_APPLY&sealId=s1')
+  })
+
   it('gives an authorised user records and giving up the authorisation; a seal not in effect only its records', () => {
     expect(labels(seal({ role: 3 }))).toEqual(['用章记录', '取消授权'])
     expect(labels(seal({ status: '2' }))).toEqual(['用章记录'])

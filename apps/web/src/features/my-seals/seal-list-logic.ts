@@ -2,6 +2,7 @@ import type { AppConfig } from '@seal/shared/api/config'
 import type { SealItem } from '@seal/shared/api/seals'
 import { activatableSealStatuses, sealListGroupOf, sealListGroupOrder, sealStatus, sealStatusLabels, type SealStatus } from '@seal/shared/codes/seal-status'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
+import { applicantKind, businessType, type ApplicantKind, type BusinessType } from '@seal/shared/codes/business-type'
 import { beijingDate } from '@seal/shared/text/beijing-time'
 
 /**
@@ -52,18 +53,18 @@ export function activationRoute(seal: SealItem): string | null {
 export type SealAction = { key: string; label: string; to: string }
 
 /**
- * The detail page's menu for this seal, by kind, the caller's role and status. A personal name seal in
- * effect: password, use records, binding (when binding is on), binding records, cancel. A unit seal for
- * its holder (role 1): authorised persons, password, use method, use records, renewal when it is about
- * to expire, change, binding records, cancel. An authorised user (role 3) sees use records and may give
- * up their authorisation. A seal not in effect keeps only its records.
+ * The detail page's menu for this seal, by kind, the caller's role and status (000 §6). A personal name seal
+ * in effect: password, use records, binding (when binding is on), binding records, cancel. A unit seal for its
+ * holder (role 1): authorised persons, password, use method, use records, renewal when it is about to expire,
+ * change, binding records, cancel; a manager (role 2) the same without password and use method. Change,
+ * renewal and cancellation of a unit seal go through the new wizard naming the seal. An authorised user
+ * (role 3) sees use records and may give up their authorisation. A seal not in effect keeps only its records.
  */
 export function sealActions(seal: SealItem, config: Pick<AppConfig, 'bindingMenu'>): SealAction[] {
   const type = seal.sealTypeCode === sealTypeCode.PERSONAL_NAME ? 'personal' : 'company'
   const password = { key: 'password', label: '修改印章密码', to: `/seal-edit-password/step-1?sealId=${seal.id}` }
   const records = { key: 'records', label: '用章记录', to: `/seal-use-record/${type}/${seal.id}` }
   const bindingRecords = { key: 'bindingRecords', label: '平台绑定记录', to: `/platform-binding-record?sealId=${seal.id}` }
-  const cancel = { key: 'cancel', label: '注销印章', to: `/seal-off/${seal.id}` }
   if (seal.status !== sealStatus.IN_EFFECT) return [records]
 
   if (type === 'personal') {
@@ -72,20 +73,26 @@ export function sealActions(seal: SealItem, config: Pick<AppConfig, 'bindingMenu
       records,
       ...(config.bindingMenu ? [{ key: 'binding', label: '印章绑定', to: `/seal-bind/${seal.id}` }] : []),
       bindingRecords,
-      cancel,
+      { key: 'cancel', label: '注销印章', to: `/seal-off/${seal.id}` },
     ]
   }
   if (seal.role === 3) return [records, { key: 'cancelAuth', label: '取消授权', to: '/authorization/personal' }]
+  const holder = seal.role === 1
+  const wizard = (kind: BusinessType) => unitSealWizard(kind, holder ? applicantKind.LEGAL_APPLY : applicantKind.OPERATOR_APPLY, seal.id)
   return [
     { key: 'persons', label: '授权人员', to: `/seal-person-list/company/${seal.id}` },
-    password,
-    { key: 'useType', label: '用章方式', to: `/batch-modify-call-type?sealId=${seal.id}` },
+    ...(holder ? [password, { key: 'useType', label: '用章方式', to: `/batch-modify-call-type?sealId=${seal.id}` }] : []),
     records,
-    ...(seal.blnWillExpires ? [{ key: 'renewal', label: '印章续期', to: '/seal-renewal/step-1' }] : []),
-    { key: 'change', label: '印章变更', to: '/seal-change/step-1' },
+    ...(seal.blnWillExpires ? [{ key: 'renewal', label: '印章续期', to: wizard(businessType.RENEWAL) }] : []),
+    { key: 'change', label: '印章变更', to: wizard(businessType.CHANGE) },
     bindingRecords,
-    cancel,
+    { key: 'cancel', label: '注销印章', to: wizard(businessType.CANCEL) },
   ]
+}
+
+/** The new wizard for a change, renewal or cancellation of one unit seal (001 §2: query businessType, applicatKind, sealId). */
+function unitSealWizard(kind: BusinessType, applicant: ApplicantKind, sealId: string): string {
+  return `/new/seal/home?${new URLSearchParams({ businessType: kind, applicatKind: applicant, sealId })}`
 }
 
 /** 2026-11-22 from epoch milliseconds, in Beijing time. */
