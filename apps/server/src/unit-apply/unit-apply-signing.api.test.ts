@@ -204,7 +204,10 @@ describe('the application form, the legal representative’s signature, and who 
     // Each signed document by its key (the agency centre's preview): for the applicant and the legal
     // representative alike; a key not signed on this application is not found.
     for (const { key, fileId } of signed.body.data.signedFiles as { key: string; fileId: string }[]) {
-      const [byOperator, byLegal] = await Promise.all([operator.token, legal.token].map((token) => raw(`/api/seal-apply/apply/legalDownload?id=${id}&key=${key}`, token)))
+      const [byOperator, byLegal] = await Promise.all([
+        raw(`/api/seal-apply/apply/legalDownload?id=${id}&key=${key}`, operator.token),
+        raw(`/api/seal-apply/apply/legalDownload?id=${id}&key=${key}`, legal.token),
+      ])
       expect(byOperator.statusCode).toBe(200)
       expect(byOperator.rawPayload.equals(byLegal.rawPayload)).toBe(true)
       expect(byOperator.rawPayload.equals((await raw(`/api/file/download/${fileId}`, legal.token)).rawPayload)).toBe(true)
