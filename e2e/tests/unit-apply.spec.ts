@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+import { expect, test, type Page } from '@playwright/test'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
@@ -106,7 +107,44 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   const signedPdf = await page.request.get(`/api/file/download/${sealedAnswer.data.fileId}`, { headers: auth })
   const [signature] = await pdfsigTrustingOurCa(page.request, await signedPdf.body())
   expect(signature).toMatchObject({ valid: true, trusted: true, commonName: expect.stringContaining(demo.unit.name) })
+
+  // (d) The contract seal is cancelled through the new wizard from its detail menu: the verified legal
+  // representative of an ordinary enterprise finishes at once after step 1 (001 §4); the certificate is revoked.
+  const revokedBefore = await revokedCount(page)
+  await page.goto('/home')
+  await page.getByText('管理我的印章').click()
+  await page.locator('.seal-card', { hasText: '合同专用章' }).first().getByText('查看详情').click()
+  await page.getByText('注销印章').click()
+  await expect(page).toHaveURL(/\/new\/seal\/home\?businessType=CANCEL&applicatKind=LEGAL_APPLY&sealId=/)
+  await expect(page.getByText('上传申请表')).toBeVisible()
+  await page.getByLabel('上传营业执照', { exact: true }).setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: licence })
+  await page.getByLabel('上传法人身份证人像面', { exact: true }).setInputFiles(pictures.front)
+  await page.getByLabel('上传法人身份证国徽面', { exact: true }).setInputFiles(pictures.back)
+  await expect(page.locator('.unit-picture-status-ok')).toHaveCount(3, { timeout: 60_000 })
+  await page.locator('.region-picker-field').click()
+  await page.getByRole('button', { name: '确定' }).click()
+  await snap(page, 'unit-cancel-1-unit-info')
+  await page.getByRole('button', { name: '下一步' }).click()
+  await page.getByRole('button', { name: '开始识别' }).click()
+  await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 60_000 })
+  await expect(page.getByText('申请通过')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('region', { name: '已注销的印章' })).toContainText('合同专用章')
+  await snap(page, 'unit-cancel-2-result')
+  const cancelled = await (await page.request.post('/api/seal/signDocument', { headers: auth, data: { sealId: contract.id, pin: 'seal2026', fileId: (await uploaded.json()).data.fileId } })).json()
+  expect(cancelled.resultStatus).not.toBe('00')
+  expect(await revokedCount(page)).toBe(revokedBefore + 1)
+  await page.goto('/home')
+  await page.getByText('管理我的印章').click()
+  await expect(page.locator('.seal-card', { hasText: demo.unit.name }).first()).toBeVisible()
+  await snap(page, 'unit-cancel-3-seal-list')
 })
+
+/** How many certificates the published CRL lists. */
+async function revokedCount(page: Page): Promise<number> {
+  const crl = await (await page.request.get('/api/trust/crl')).body()
+  const text = execFileSync('openssl', ['crl', '-inform', 'DER', '-noout', '-text'], { input: crl }).toString()
+  return (text.match(/Serial Number:/g) ?? []).length
+}
 
 /** The sandbox registry's unit whose four-element check cannot decide (40075; apps/server/src/identity/enterprise/sandbox-units.ts). */
 const undecided = { unitName: '示例待核实商贸有限公司', socialCreditCode: '91320506MA1RE7W75Y', name: '周八', identityNo: '320506198709203451', phone: '13600000204' }

@@ -237,10 +237,18 @@ export async function submitApplication(options: { trust: Trust; caller: Caller;
 
 /**
  * A legal representative applying online with a passed verification signs the documents before
- * submitting (001 §4 "Legal-person application with passed verification (not recover)").
+ * submitting (001 §4 "Legal-person application with passed verification (not recover)"). Not for a
+ * cancellation: an ordinary enterprise's verified legal representative finishes it at once after step 1
+ * (001 §4 "For cancellation … the next step is the submit/result step"), having proved who they are by
+ * face and the four-element check; any other cancellation carries the uploaded, signed application form.
  */
 function needsLegalSignature(row: UnitApplication): boolean {
-  return row.applyType === applicantKind.LEGAL_APPLY && row.companyVerifyPass === true && row.businessType !== businessType.RETRIEVE
+  return (
+    row.applyType === applicantKind.LEGAL_APPLY &&
+    row.companyVerifyPass === true &&
+    row.businessType !== businessType.RETRIEVE &&
+    row.businessType !== businessType.CANCEL
+  )
 }
 
 /** The review hook after a move to PENDING_REVIEW; it never undoes the move. */

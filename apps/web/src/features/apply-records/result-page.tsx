@@ -10,7 +10,7 @@ import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { useApplicationResult } from './api/application-detail.ts'
 import { recordLinks } from './record-links.ts'
 import { recordTabOf, storeRecordTab } from './record-tab.ts'
-import { resultView } from './result-view.ts'
+import { resultView, successSealsHeading } from './result-view.ts'
 import { SupportLine } from './support-line.tsx'
 import './apply-records.css'
 
@@ -72,8 +72,8 @@ function ResultBody({ detail }: { detail: UnitApplicationDetail }) {
         </dl>
       </section>
       {detail.successSealItems.length > 0 && (
-        <section className="apply-result-section" aria-label="已制作的印章">
-          <h2>已制作的印章</h2>
+        <section className="apply-result-section" aria-label={successSealsHeading[detail.businessType] ?? successSealsHeading.APPLY}>
+          <h2>{successSealsHeading[detail.businessType] ?? successSealsHeading.APPLY}</h2>
           <ul className="apply-result-seals">
             {detail.successSealItems.map((item, index) => (
               <li key={`${item.sealTypeCode}-${item.sealId ?? index}`}>

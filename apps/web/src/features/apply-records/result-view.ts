@@ -37,7 +37,7 @@ export function resultView(detail: UnitApplicationDetail, viewer: ResultViewer):
     case applyStatus.SEALING:
       return { icon: 'waiting', title, description: `${messages.signingCompleted}，电子印章制作中，请稍候` }
     case applyStatus.APPLY_SUCCESS:
-      return { icon: 'success', title, description: '电子印章已制作完成，可在“管理我的印章”中查看和使用' }
+      return { icon: 'success', title, description: successDescriptions[detail.businessType] ?? successDescriptions.APPLY! }
     case applyStatus.APPLY_FAIL:
       return { icon: 'error', title, description: detail.failReason ? `失败原因：${detail.failReason}` : '' }
     case applyStatus.CANCELED:
@@ -49,6 +49,24 @@ export function resultView(detail: UnitApplicationDetail, viewer: ResultViewer):
     default:
       return { icon: 'info', title, description: '' }
   }
+}
+
+/** What a passed application did, by business type. */
+const successDescriptions: Record<string, string> = {
+  APPLY: '电子印章已制作完成，可在“管理我的印章”中查看和使用',
+  RETRIEVE: '电子印章已找回，可在“管理我的印章”中查看和使用',
+  CHANGE: '电子印章已变更，新证书已签发，原证书已吊销',
+  RENEWAL: '电子印章已续期，可在“管理我的印章”中查看新的有效期',
+  CANCEL: '电子印章已注销，证书已吊销，不可再用于用章',
+}
+
+/** What the result page calls the seals a passed application handled, by business type. */
+export const successSealsHeading: Record<string, string> = {
+  APPLY: '已制作的印章',
+  RETRIEVE: '已找回的印章',
+  CHANGE: '已变更的印章',
+  RENEWAL: '已续期的印章',
+  CANCEL: '已注销的印章',
 }
 
 /** The unit was not verified online, or an impression went to a reviewer as a photo. */
