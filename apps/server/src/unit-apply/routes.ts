@@ -11,6 +11,8 @@ import {
   findDraftBody,
   queryCanApplyAnswer,
   queryCanApplyBody,
+  renewalDocumentsAnswer,
+  renewalDocumentsBody,
   saveApplicationAnswer,
   signCodeBody,
   signDocumentsAnswer,
@@ -27,6 +29,7 @@ import { envelopeOf } from '../plugins/schemas.ts'
 import { detailOf, findApplication, readableApplication } from './access.ts'
 import { applicationFormLink, applicationFormPdf, isFormLinkToken, sendPdf } from './documents.ts'
 import { applyServerMessages } from './messages.ts'
+import { renewalDocuments } from './renewal-documents.ts'
 import { filingInfo, queryCanApply } from './seal-choices.ts'
 import { applicationPage, deleteDraft, findDraft, reapply, storeApplication, submitApplication, withdrawApplication } from './service.ts'
 import { refuseApplication, sendSignCode, signDocuments, signedFileRow, submitSign } from './signing.ts'
@@ -109,6 +112,14 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
       callerOf(request)
       return ok(await queryCanApply(app.db, request.body))
     },
+  )
+
+  app.post(
+    '/paas-seal-offline-sdk/v1/offlineApply/getRenewalDocuments',
+    {
+      schema: { tags, summary: '续期申请表（单位登记信息与可续期印章，存为本人文件）与签署位置', body: renewalDocumentsBody, response: { 200: envelopeOf(renewalDocumentsAnswer) } },
+    },
+    async (request) => ok(await renewalDocuments({ db: app.db, store: app.files, caller: callerOf(request), body: request.body })),
   )
 
   app.post(
