@@ -14,6 +14,7 @@ import {
   renewalDocumentsAnswer,
   renewalDocumentsBody,
   saveApplicationAnswer,
+  signedFileKeys,
   signCodeBody,
   signDocumentsAnswer,
   submitApplicationAnswer,
@@ -189,11 +190,20 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/seal-apply/apply/legalDownload',
-    { schema: { tags, summary: '下载申请文件：已签署的申请表，未签署时为生成的申请表', querystring: applyIdQuery } },
+    {
+      schema: {
+        tags,
+        summary: '下载申请文件：已签署的申请表，未签署时为生成的申请表；key 指定一份已签署文件（†，待办中心预览）',
+        querystring: applyIdQuery.extend({ key: z.enum(signedFileKeys).optional() }),
+      },
+    },
     async (request, reply) => {
+      // Everyone who may read the application (applicant, named legal representative, the unit's account)
+      // may read its signed documents, whoever's file they are (access.ts).
       const row = await readableApplication(app.db, callerOf(request), request.query.id)
-      const signed = await signedFileRow(app.db, row)
+      const signed = await signedFileRow(app.db, row, request.query.key)
       if (signed) return sendPdf(reply, await app.files.get(signed.storageKey), `${signed.title}.pdf`)
+      if (request.query.key) throw notFound(messages.fileIdNotFound)
       return sendPdf(reply, (await applicationFormPdf(row)).pdf, '电子印章申请表.pdf')
     },
   )

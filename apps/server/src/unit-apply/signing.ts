@@ -162,8 +162,8 @@ export async function refuseApplication(db: Database, caller: Caller, id: string
 }
 
 /** The signed documents on an application, read by their id (they are the legal representative's files). */
-export async function signedFileRow(db: Database, row: UnitApplication) {
-  const first = row.signedFiles[0]
+export async function signedFileRow(db: Database, row: UnitApplication, key?: string) {
+  const first = key === undefined ? row.signedFiles[0] : row.signedFiles.find((f) => f.key === key)
   if (!first) return undefined
   const [file] = await db.select().from(files).where(eq(files.id, first.fileId)).limit(1)
   return file ? { ...file, title: first.title } : undefined

@@ -290,6 +290,16 @@ export const submitApplicationAnswer = z.object({ id: z.string(), applyStatus: z
 
 export const applyIdQuery = z.object({ id: z.string().max(64) })
 
+/** The keys of the signed application documents (001 §3 "Signing files"); legalDownload's `key` picks one. */
+export const signedFileKeys = ['applyFormId', 'applyConfirmDocumentId', 'authDocumentId'] as const
+
+/**
+ * GET /seal-apply/apply/legalDownload: one signed document of an application for anyone who may read the
+ * application (the agency centre's preview), else the form.
+ */
+export const legalDownloadPath = (id: string, key?: (typeof signedFileKeys)[number]) =>
+  `/seal-apply/apply/legalDownload?id=${encodeURIComponent(id)}${key ? `&key=${key}` : ''}`
+
 /**
  * POST /paas-seal-offline-sdk/v1/offlineApply/getRenewalDocuments (001 §7): the renewal application form
  * to sign, filled with the unit on record and its seals that can be renewed, stored as the caller's file.

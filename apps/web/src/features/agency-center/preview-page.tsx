@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { ErrorBlock, NavBar, Tabs } from 'antd-mobile'
+import { legalDownloadPath, signedFileKeys } from '@seal/shared/api/unit-apply'
 import { messages } from '@seal/shared/messages'
 import { Loaded } from '../../components/loaded.tsx'
 import { useSignDocuments } from '../apply-sign/api/sign-documents.ts'
@@ -9,7 +10,9 @@ import { useBacklogDetail } from './api/backlog.ts'
 import { agencyLinks } from './links.ts'
 import './agency-center.css'
 
-type Shown = { key: string; title: string; fileId: string }
+type Shown = { key: string; title: string; fileId: string; path?: string }
+
+const isSignedFileKey = (key: string): key is (typeof signedFileKeys)[number] => (signedFileKeys as readonly string[]).includes(key)
 
 /**
  * `/agency-center/preview?id=` 文件预览 (spec 002 §2): the documents of the item, one tab each. While it
@@ -26,7 +29,13 @@ export function AgencyPreviewPage() {
     ? undefined
     : pending
       ? unsigned.data
-      : detail.data.backLogDetail.attachments.map((a) => ({ key: a.key, title: a.fileName.replace(/\.pdf$/, ''), fileId: a.fileId }))
+      : // Signed documents are the legal representative's files: read through the application, which the operator may read too.
+        detail.data.backLogDetail.attachments.map((a) => ({
+          key: a.key,
+          title: a.fileName.replace(/\.pdf$/, ''),
+          fileId: a.fileId,
+          path: isSignedFileKey(a.key) ? legalDownloadPath(id, a.key) : undefined,
+        }))
   const query = { data: documents, isPending: detail.isPending || (pending && unsigned.isPending), isError: detail.isError || unsigned.isError, refetch: () => (pending ? unsigned.refetch() : detail.refetch()) }
   return (
     <div className="agency-preview-page">
@@ -52,7 +61,7 @@ function DocumentTabs({ documents }: { documents: Shown[] }) {
           <Tabs.Tab key={d.key} title={d.title} />
         ))}
       </Tabs>
-      <StoredPdf key={shown.fileId} fileId={shown.fileId} />
+      <StoredPdf key={shown.fileId} fileId={shown.fileId} path={shown.path} />
     </>
   )
 }
