@@ -109,10 +109,7 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/seal-apply/seal/queryCanApply',
     { config: { query: true }, schema: { tags, summary: '可申请的印章类型（已申请、必选、默认展示）', body: queryCanApplyBody, response: { 200: envelopeOf(queryCanApplyAnswer) } } },
-    async (request) => {
-      callerOf(request)
-      return ok(await queryCanApply(app.db, request.body))
-    },
+    async (request) => ok(await queryCanApply(app.db, callerOf(request), request.body)),
   )
 
   app.post(
