@@ -65,6 +65,8 @@ describe('retrieving a unit’s seals (找回印章)', () => {
     expect(done!.applyStatus).toBe('APPLY_SUCCESS')
     for (const item of done!.successSealItems) made[item.sealTypeCode] = item.sealId!
     formerEnterpriseToken = await enterpriseSession(t, unit.socialCreditCode, former.id)
+    const before = await call(formerEnterpriseToken, '/seal/queryGroupByBusiness', {})
+    expect(JSON.stringify(before.body.data)).toContain(made['01'])
   })
   afterAll(() => t.close())
 
