@@ -57,6 +57,7 @@ async function operatorApplies(page: Page, unit: Unit, shot: string) {
   await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 30_000 })
   await expect(page.getByText('待签署')).toBeVisible()
   await snap(page, `${shot}-2-operator-waiting`)
+  return new URL(page.url()).searchParams.get('id')!
 }
 
 /** The unit's legal representative logs in (a personal login, registered on first use) in a second browser context. */
@@ -73,7 +74,7 @@ async function legalRepresentative(browser: Browser, unit: Unit) {
 
 test('an operator applies for a new unit, the legal representative signs it in the agency centre, the operator sees 申请通过', async ({ page, browser }) => {
   test.setTimeout(300_000)
-  await operatorApplies(page, trading, 'agency-sign')
+  const applicationId = await operatorApplies(page, trading, 'agency-sign')
 
   const legal = await legalRepresentative(browser, trading)
   await snap(legal.page, 'agency-sign-3-backlog')
@@ -100,6 +101,16 @@ test('an operator applies for a new unit, the legal representative signs it in t
   await page.getByText('经办人申请').click()
   await expect(page.locator('.apply-record-card', { hasText: trading.unitName }).first()).toContainText('申请通过', { timeout: 20_000 })
   await snap(page, 'agency-sign-6-operator-records')
+
+  // The operator previews what the legal representative signed (their files, read through the application).
+  await page.goto(`/agency-center/preview?id=${applicationId}`)
+  await expect(page.getByLabel('第1页')).toBeVisible({ timeout: 30_000 })
+  await page.getByRole('tab', { name: '授权委托书' }).click()
+  await expect(page.getByRole('tab', { name: '授权委托书' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByLabel('第1页')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('PDF加载中')).toHaveCount(0, { timeout: 30_000 })
+  await expect(page.getByText('文件加载失败')).toHaveCount(0)
+  await snap(page, 'agency-sign-7-operator-preview')
 })
 
 test('the legal representative refuses an operator’s application; it ends as 未签署，法人拒绝', async ({ page, browser }) => {

@@ -70,38 +70,41 @@ function itemOf(row: Pick<UnitApplication, 'id' | 'businessType' | 'applyStatus'
 }
 
 /**
- * POST /seal-apply/backlog/list: the caller's backlog of one tab, newest submission first. One offset
- * query served by unit_applications_legal_idx (legal_person_identity_no, apply_status, submitted_at desc),
- * rows and total together (a window count); only a page past the end asks for the total again. The name
- * must match too, as for every right of the named legal representative (access.ts).
+ * POST /seal-apply/backlog/list: the caller's backlog of one tab, newest submission first. Two statements
+ * served by unit_applications_backlog_idx (a partial index of exactly the backlog rows, by legal
+ * representative's ID number and name, submission order, with the status): the page in index order, and
+ * the count from the index alone. A window count over the same rows read every item's row and cost a
+ * legal representative with thousands of handled items 3-5× more (decisions.md). The name must match too,
+ * as for every right of the named legal representative (access.ts).
  */
 export async function backlogList(db: Database, caller: Caller, query: { listType: number; pageNo: number; pageSize: number }): Promise<BacklogListAnswer> {
   const statuses = query.listType === backlogListType.TODO ? [applyStatus.PENDING_SIGN] : handledStatuses
   const mine = and(
     eq(a.legalPersonIdentityNo, caller.person.identityNo.toUpperCase()),
-    inArray(a.applyStatus, statuses),
     eq(sql`btrim(${a.form} ->> 'legalPersonName')`, caller.person.name),
+    inArray(a.applyStatus, statuses),
     isBacklog,
   ) as SQL
-  const rows = await db
-    .select({
-      id: a.id,
-      businessType: a.businessType,
-      applyStatus: a.applyStatus,
-      unitName: a.unitName,
-      sealTypes: a.sealTypes,
-      submittedAt: a.submittedAt,
-      createdAt: a.createdAt,
-      signedFiles: a.signedFiles,
-      operatorName: sql<string>`coalesce(${a.form} ->> 'operatorRealName', '')`,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(a)
-    .where(mine)
-    .orderBy(desc(a.submittedAt), desc(a.id))
-    .limit(query.pageSize)
-    .offset((query.pageNo - 1) * query.pageSize)
-  const total = rows[0]?.total ?? (query.pageNo > 1 ? await db.$count(a, mine) : 0)
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: a.id,
+        businessType: a.businessType,
+        applyStatus: a.applyStatus,
+        unitName: a.unitName,
+        sealTypes: a.sealTypes,
+        submittedAt: a.submittedAt,
+        createdAt: a.createdAt,
+        signedFiles: a.signedFiles,
+        operatorName: sql<string>`coalesce(${a.form} ->> 'operatorRealName', '')`,
+      })
+      .from(a)
+      .where(mine)
+      .orderBy(desc(a.submittedAt), desc(a.id))
+      .limit(query.pageSize)
+      .offset((query.pageNo - 1) * query.pageSize),
+    db.$count(a, mine),
+  ])
   return { records: rows.map(itemOf), total, pages: Math.ceil(total / query.pageSize), pageNo: query.pageNo }
 }
 

@@ -86,3 +86,31 @@ export function sendPdf(reply: FastifyReply, bytes: Uint8Array | Buffer, fileNam
     .header('cache-control', 'private, no-store')
     .send(Buffer.from(bytes))
 }
+
+/**
+ * The 电子印章申请表 of a renewal (getRenewalDocuments): the unit as on record, its legal representative,
+ * the operator when someone else applies, and the seals to renew. Dated the given day, so asking again the
+ * same day gives the same bytes.
+ */
+export async function renewalFormPdf(input: {
+  unit: { name: string; socialCreditCode: string; unitTypeCode: string; regionCode: string | null }
+  legalRepresentative: { name: string; identityNo: string; phone: string }
+  operator?: { name: string; identityNo: string; phone: string } | undefined
+  seals: { sealTypeCode: string; sealName: string; sealCode: string }[]
+  day: Date
+}) {
+  const form: ApplicationFormInput = {
+    businessType: 'RENEWAL',
+    unit: {
+      unitName: input.unit.name,
+      socialCreditCode: input.unit.socialCreditCode,
+      unitTypeCode: input.unit.unitTypeCode,
+      region: input.unit.regionCode ? regionText(['', '', input.unit.regionCode]) : '',
+    },
+    legalRepresentative: input.legalRepresentative,
+    ...(input.operator ? { operator: input.operator } : {}),
+    seals: input.seals,
+    createdAt: input.day,
+  }
+  return inWorker({ kind: 'applicationForm', input: form })
+}

@@ -23,5 +23,4 @@ export const applyServerMessages = {
   signed: '签署成功',
   codeSent: '验证码已发送',
   sealTypeUnknown: '请选择正确的印章类型',
-  otherUnit: '企业账户仅可办理本单位的印章业务',
 } as const

@@ -1,10 +1,10 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { unitApplicationForm } from '@seal/shared/api/unit-apply'
 import type { ReviewAnswer, ReviewApplicationDetail, ReviewFileLink, ReviewListItem, ReviewListQuery } from '@seal/shared/api/unit-apply-admin'
 import { sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { persons } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
-import { containsPattern } from '../db/search.ts'
+import { containsText } from '../db/search.ts'
 import { notFound } from '../errors.ts'
 import { previewLink } from '../files/service.ts'
 import { files } from '../files/tables.ts'
@@ -16,8 +16,8 @@ const epoch = (date: Date | null) => (date ? date.getTime() : null)
 /**
  * The reviewer's list (GET /admin/applications): one status, oldest submission first, one query served by
  * unit_applications_review_idx (apply_status, submitted_at). The page after `lastId` starts past that
- * application's (submitted_at, id). The unit-name filter is a contains match read within the status's
- * range of the index (no trigram index on applications yet; the status narrows it first).
+ * application's (submitted_at, id). The unit-name filter is a contains match the trigram index of the
+ * tripled name serves (unit_applications_unit_name_trgm_idx, db/search.ts).
  */
 export async function listForReview(db: Database, query: ReviewListQuery): Promise<{ records: ReviewListItem[]; lastId: string | null; hasMore: boolean }> {
   const filters: (SQL | undefined)[] = [
@@ -26,7 +26,7 @@ export async function listForReview(db: Database, query: ReviewListQuery): Promi
     isNull(a.deletedAt),
     query.businessType ? eq(a.businessType, query.businessType) : undefined,
     query.socialCreditCode ? eq(a.socialCreditCode, query.socialCreditCode.toUpperCase()) : undefined,
-    query.unitName ? ilike(a.unitName, containsPattern(query.unitName)) : undefined,
+    query.unitName ? containsText(a.unitName, query.unitName) : undefined,
     query.lastId
       ? sql`(${a.submittedAt}, ${a.id}) > (select c.submitted_at, c.id from ${a} c where c.id = ${query.lastId})`
       : undefined,

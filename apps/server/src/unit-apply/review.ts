@@ -1,13 +1,14 @@
-import { and, eq, inArray, isNull, or, sql, type AnyColumn } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or, sql, type AnyColumn } from 'drizzle-orm'
 import { pixelLimits, pngDimensions, withinPixels } from '@seal/shared/image-limits'
 import { reviewMessages, type ReviewDecision } from '@seal/shared/api/unit-apply-admin'
 import type { ApplySealItem } from '@seal/shared/api/unit-apply'
 import { applyStatus } from '@seal/shared/codes/apply-status'
 import { businessType, businessTypeLabels, type BusinessType } from '@seal/shared/codes/business-type'
 import { sealStatusHeld, sealStatusWide } from '@seal/shared/codes/seal-status'
-import { sealTypeLabel } from '@seal/shared/codes/seal-type'
+import { sealTypeCode, sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { recordAudit } from '../audit/record.ts'
-import { accounts, persons, units } from '../auth/tables.ts'
+import { forgetCallers } from '../auth/sessions.ts'
+import { accounts, persons, sessions, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { AppError, businessError, notFound } from '../errors.ts'
 import { storeFileBytes, type PreparedFile } from '../files/service.ts'
@@ -44,8 +45,8 @@ export const UNIT_SEAL_VALID_YEARS = 3
 export const AUTO_REVIEWER = '自动审核'
 const AUTO_REVIEW_NOTE = '单位核验通过，系统自动审核'
 
-/** Business types whose approval is implemented; the others can be rejected but not yet approved. */
-const approvable: readonly BusinessType[] = [businessType.APPLY, businessType.CANCEL, businessType.RENEWAL, businessType.CHANGE]
+/** Business types whose approval is implemented (every type of the new wizard). */
+const approvable: readonly BusinessType[] = [businessType.APPLY, businessType.CANCEL, businessType.RENEWAL, businessType.CHANGE, businessType.RETRIEVE]
 
 export type ReviewSettings = {
   mode: 'auto' | 'manual'
@@ -172,6 +173,8 @@ async function planReview(trust: Trust, application: UnitApplication, decisions:
     const unit = await unitOnRecord(trust.db, application)
     if (unit && !sameLegalPerson(unit.legal, application) && !application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
   }
+  // A recovered seal takes the new holder's PIN: the old one was someone else's secret.
+  if (application.businessType === businessType.RETRIEVE && !application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
   return plan
 }
 
@@ -307,6 +310,13 @@ export async function completeSealing(trust: Trust, applicationId: string): Prom
         return null
       })
       if (change) for (const item of pending) await reissueItemSeal(trust, application, change, item)
+    } else if (application.businessType === businessType.RETRIEVE) {
+      const owner = await recoverUnit(trust.db, application).catch(async (error: unknown) => {
+        const reason = failureReason(trust, error)
+        for (const item of pending) await recordFailure(trust, application, item, reason)
+        return null
+      })
+      if (owner) for (const item of pending) await recoverItemSeal(trust, application, owner, item)
     } else {
       // Only rejections reach SEALING for the other types; anything else is recorded as not done.
       for (const item of pending) await recordFailure(trust, application, item, reviewMessages.businessTypeUnsupported)
@@ -510,7 +520,9 @@ async function changeUnit(db: Database, application: UnitApplication): Promise<U
         detail: { applicationId: application.id, renamed: name !== unit.name, creditCodeChanged: socialCreditCode !== unit.socialCreditCode, legalPersonChanged: legalChanged },
       })
     }
+    if (legalChanged) await endFormerLegalSessions(tx as unknown as Database, unit.id, legalPersonId)
   })
+  if (legalChanged) forgetCallers(db, { unitId: unit.id })
   return {
     owner: { kind: 'unit', unitId: unit.id, unitName: name, socialCreditCode },
     newLegalPinHash: legalChanged ? application.legalPinHash : null,
@@ -582,6 +594,86 @@ async function cancelItemSeal(trust: Trust, application: UnitApplication, item: 
   }
 }
 
+/**
+ * 找回印章 (RETRIEVE): the unit on record with this credit code and name gets the application's legal
+ * representative as its legal representative, so they hold its seals (the holder of a unit seal is the
+ * unit's legal representative, trust/seal-holder.ts). The four-element check and face check of step 1,
+ * or a reviewer reading the materials, are the proof. A unit renamed since is a change, not a recovery.
+ * Written once before the seals, and the same again when a crash makes it run twice.
+ */
+async function recoverUnit(db: Database, application: UnitApplication): Promise<UnitOwner> {
+  const form = application.form
+  const [found] = await db.select().from(units).where(eq(units.socialCreditCode, creditCodeOf(application))).limit(1)
+  if (!found) throw businessError(reviewMessages.sealNotOfUnit)
+  if (found.name !== (application.unitName || form.unitName).trim()) throw businessError(reviewMessages.retrieveUnitRenamed)
+  const identity = { identityType: form.legalPersonIdentityType || '111', identityNo: form.legalPersonIdentityNo.trim().toUpperCase() }
+  const legalPersonId = await db.transaction(async (tx) => {
+    await tx.insert(persons).values({ ...identity, name: form.legalPersonName.trim(), phone: form.legalTel.trim() }).onConflictDoNothing()
+    const [legal] = await tx
+      .select({ id: persons.id })
+      .from(persons)
+      .where(and(eq(persons.identityType, identity.identityType), eq(persons.identityNo, identity.identityNo)))
+      .limit(1)
+    await tx.update(unitApplications).set({ unitId: found.id }).where(eq(unitApplications.id, application.id))
+    if (legal!.id === found.legalPersonId) return legal!.id
+    await tx.update(units).set({ legalPersonId: legal!.id }).where(eq(units.id, found.id))
+    await recordAudit(tx as unknown as Database, {
+      action: 'unit.legal-person-recovered',
+      target: found.id,
+      detail: { applicationId: application.id, formerLegalPersonId: found.legalPersonId },
+    })
+    await endFormerLegalSessions(tx as unknown as Database, found.id, legal!.id)
+    return legal!.id
+  })
+  if (legalPersonId !== found.legalPersonId) forgetCallers(db, { unitId: found.id })
+  return { kind: 'unit', unitId: found.id, unitName: found.name, socialCreditCode: found.socialCreditCode }
+}
+
+/**
+ * Once a unit names another legal representative, the former one's enterprise sessions for it end: an
+ * enterprise account sees and uses the unit's seals (seals/queries.ts), and it was theirs.
+ */
+async function endFormerLegalSessions(db: Database, unitId: string, legalPersonId: string) {
+  const former = db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.unitId, unitId), ne(accounts.personId, legalPersonId)))
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(inArray(sessions.accountId, former), isNull(sessions.revokedAt)))
+}
+
+/**
+ * One item of a recovery: the unit's seal in effect of the item's type (the one it names, or for an
+ * other-type seal the one of its name) keeps its key, certificate, image and authorisations and takes
+ * the new holder's PIN (hashed at step 2), in one transaction with the item's outcome. A legal
+ * representative's name seal bearing another person's name is not recovered (a change makes a new one).
+ */
+async function recoverItemSeal(trust: Trust, application: UnitApplication, owner: UnitOwner, item: ApplySealItem) {
+  const base = outcomeBase(item, application)
+  try {
+    const byItem = item.sealId
+      ? eq(seals.id, item.sealId)
+      : item.sealTypeCode === sealTypeCode.OTHER
+        ? eq(seals.sealName, item.sealName.trim())
+        : undefined
+    const found = await trust.db
+      .select({ id: seals.id, sealName: seals.sealName })
+      .from(seals)
+      .where(and(eq(seals.unitId, owner.unitId), eq(seals.sealTypeCode, item.sealTypeCode), inArray(seals.status, [...sealStatusHeld]), byItem))
+      .limit(2)
+    if (found.length !== 1) throw businessError(reviewMessages.sealNotOfUnit)
+    const seal = found[0]!
+    if (item.sealTypeCode === sealTypeCode.LEGAL_REPRESENTATIVE_NAME && seal.sealName !== sealNameFor(item, application.form, owner.unitName)) {
+      throw businessError(reviewMessages.retrieveLegalSealOfAnother)
+    }
+    const now = trust.now()
+    await trust.db.transaction(async (tx) => {
+      await storePinHash(tx as unknown as Database, seal.id, application.legalPinHash!, now)
+      await recordOutcome(tx as unknown as Database, application.id, { ...base, sealName: seal.sealName, sealId: seal.id, failReason: null })
+      await recordAudit(tx as unknown as Database, { action: 'seal.retrieved', target: seal.id, detail: { applicationId: application.id } })
+    })
+  } catch (error) {
+    if (error instanceof OutcomeRecorded) return
+    await recordOutcome(trust.db, application.id, { ...base, sealId: null, failReason: failureReason(trust, error) }).catch(ignoreRecorded)
+  }
+}
+
 /** Write 3: the end of the application, once every item has its outcome; the one who ends it tells the applicant. */
 async function finish(trust: Trust, applicationId: string): Promise<UnitApplication> {
   const application = await loadApplication(trust.db, applicationId)
@@ -619,7 +711,7 @@ export function outcomeNotice(application: Pick<UnitApplication, 'unitName' | 'b
   if (application.applyStatus !== applyStatus.APPLY_SUCCESS) return `您提交的${what}未通过审核，原因：${application.failReason ?? '无'}。`
   const made = application.successSealItems.map((o) => o.sealName).join('、')
   const failed = application.failSealItems.map((o) => `${o.sealName}（${o.failReason}）`).join('、')
-  const done = { [businessType.CANCEL]: '已注销', [businessType.RENEWAL]: '已续期', [businessType.CHANGE]: '已变更' }[application.businessType] ?? '已制作'
+  const done = { [businessType.CANCEL]: '已注销', [businessType.RENEWAL]: '已续期', [businessType.CHANGE]: '已变更', [businessType.RETRIEVE]: '已找回' }[application.businessType] ?? '已制作'
   return `您提交的${what}已审核通过，${done}：${made}${failed ? `；未通过：${failed}` : ''}。请登录电子印章查看。`
 }
 

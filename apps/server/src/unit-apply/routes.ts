@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import {
   applyIdQuery,
-  legalDownloadQuery,
   applyPageAnswer,
   applyPageBody,
   filingInfoAnswer,
@@ -12,7 +11,10 @@ import {
   findDraftBody,
   queryCanApplyAnswer,
   queryCanApplyBody,
+  renewalDocumentsAnswer,
+  renewalDocumentsBody,
   saveApplicationAnswer,
+  signedFileKeys,
   signCodeBody,
   signDocumentsAnswer,
   submitApplicationAnswer,
@@ -28,6 +30,7 @@ import { envelopeOf } from '../plugins/schemas.ts'
 import { detailOf, findApplication, readableApplication } from './access.ts'
 import { applicationFormLink, applicationFormPdf, isFormLinkToken, sendPdf } from './documents.ts'
 import { applyServerMessages } from './messages.ts'
+import { renewalDocuments } from './renewal-documents.ts'
 import { filingInfo, queryCanApply } from './seal-choices.ts'
 import { applicationPage, deleteDraft, findDraft, reapply, storeApplication, submitApplication, withdrawApplication } from './service.ts'
 import { refuseApplication, sendSignCode, signDocuments, signedFileRow, submitSign } from './signing.ts'
@@ -110,6 +113,14 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   app.post(
+    '/paas-seal-offline-sdk/v1/offlineApply/getRenewalDocuments',
+    {
+      schema: { tags, summary: '续期申请表（单位登记信息与可续期印章，存为本人文件）与签署位置', body: renewalDocumentsBody, response: { 200: envelopeOf(renewalDocumentsAnswer) } },
+    },
+    async (request) => ok(await renewalDocuments({ db: app.db, store: app.files, caller: callerOf(request), body: request.body })),
+  )
+
+  app.post(
     '/seal-apply/seal/filingInfo',
     { config: { query: true }, schema: { tags, summary: '单位该类型印章的备案号', body: filingInfoBody, response: { 200: envelopeOf(filingInfoAnswer) } } },
     async (request) => ok(await filingInfo(app.db, callerOf(request), request.body)),
@@ -176,12 +187,20 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/seal-apply/apply/legalDownload',
-    { schema: { tags, summary: '下载申请文件：已签署的申请表（key：该项已签署文件），未签署时为生成的申请表', querystring: legalDownloadQuery } },
+    {
+      schema: {
+        tags,
+        summary: '下载申请文件：已签署的申请表，未签署时为生成的申请表；key 指定一份已签署文件（†，待办中心预览）',
+        querystring: applyIdQuery.extend({ key: z.enum(signedFileKeys).optional() }),
+      },
+    },
     async (request, reply) => {
+      // Everyone who may read the application (applicant, named legal representative, the unit's account)
+      // may read its signed documents, whoever's file they are (access.ts).
       const row = await readableApplication(app.db, callerOf(request), request.query.id)
       const signed = await signedFileRow(app.db, row, request.query.key)
       if (signed) return sendPdf(reply, await app.files.get(signed.storageKey), `${signed.title}.pdf`)
-      if (request.query.key !== undefined) throw notFound(messages.fileIdNotFound)
+      if (request.query.key) throw notFound(messages.fileIdNotFound)
       return sendPdf(reply, (await applicationFormPdf(row)).pdf, '电子印章申请表.pdf')
     },
   )

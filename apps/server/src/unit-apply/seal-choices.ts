@@ -1,13 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { businessType } from '@seal/shared/codes/business-type'
+import { messages } from '@seal/shared/messages'
 import { sealTypeCode, sealTypeLabels, unitSealTypeCodes } from '@seal/shared/codes/seal-type'
 import type { Caller } from '../auth/caller.ts'
-import { forbidden } from '../errors.ts'
 import { units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
+import { businessError } from '../errors.ts'
 import { seals } from '../seals/tables.ts'
 import { sealTypesInUse } from './checks.ts'
-import { applyServerMessages } from './messages.ts'
 import { unitApplications } from './tables.ts'
 
 /** Shown without 更多: the unit seal and the legal representative's name seal (001 §5). */
@@ -16,26 +16,35 @@ const shownByDefault = new Set<string>([sealTypeCode.UNIT_OFFICIAL, sealTypeCode
 /**
  * POST /seal-apply/seal/queryCanApply: the seal picker of step 1. A type the unit holds or is applying for
  * is （已申请） (other-type seals never are: a unit may have many); the unit seal is （必选） for a new
- * application the unit does not have it for. A personal login may ask about any unit: the picker comes
- * before the unit verification that would tie an operator to the unit, and it tells only which types are
- * taken (no names, numbers or holders). An enterprise account applies only for itself, so it asks only
- * about its own unit.
+ * application the unit does not have it for. Who hears what (docs/decisions.md "Who may ask queryCanApply"):
+ * - an enterprise account asks about its own unit only;
+ * - a caller tied to the unit (its legal representative on record, or an applicant whose verification of it
+ *   passed) hears everything: `hasSeal` (the 章已申请，找回印章 link) and, for a recovery, the types it holds;
+ * - anyone else (an operator before the unit verification) hears only what the picker needs and step 1
+ *   would tell them anyway: which types are taken, held and applied for alike; never `hasSeal`, and for a
+ *   recovery the plain list of types.
  */
 export async function queryCanApply(db: Database, caller: Caller, query: { socialCreditCode: string; businessTypeEnum: string }) {
   const code = query.socialCreditCode.trim().toUpperCase()
-  if (caller.unit && caller.unit.socialCreditCode !== code) throw forbidden(applyServerMessages.otherUnit)
-  const { held, applied } = await sealTypesInUse(db, code)
-  const canApply = unitSealTypeCodes.map((code) => {
-    const taken = applied.has(code)
-    return {
-      sealTypeCode: code,
-      sealTypeName: sealTypeLabels[code],
-      applied: taken,
-      required: code === sealTypeCode.UNIT_OFFICIAL && query.businessTypeEnum === businessType.APPLY && !taken,
-      shownByDefault: shownByDefault.has(code),
-    }
+  if (caller.kind === 'enterprise' && caller.unit && caller.unit.socialCreditCode !== code) throw businessError(messages.enterpriseMismatch)
+  const [{ held, applied }, tied] = await Promise.all([sealTypesInUse(db, code), code ? isTiedToUnit(db, caller, code) : false])
+  const option = (type: (typeof unitSealTypeCodes)[number], taken: boolean, required: boolean) => ({
+    sealTypeCode: type,
+    sealTypeName: sealTypeLabels[type],
+    applied: taken,
+    required,
+    shownByDefault: shownByDefault.has(type),
   })
-  return { canApply, hasSeal: held.size > 0 }
+  if (query.businessTypeEnum === businessType.RETRIEVE) {
+    // What can be recovered is what the unit holds; only those tied to it may hear that before verification.
+    const types = tied ? unitSealTypeCodes.filter((type) => held.has(type)) : unitSealTypeCodes
+    return { canApply: types.map((type) => option(type, false, false)), hasSeal: tied && held.size > 0 }
+  }
+  const canApply = unitSealTypeCodes.map((type) => {
+    const taken = applied.has(type)
+    return option(type, taken, type === sealTypeCode.UNIT_OFFICIAL && query.businessTypeEnum === businessType.APPLY && !taken)
+  })
+  return { canApply, hasSeal: tied && held.size > 0 }
 }
 
 /**

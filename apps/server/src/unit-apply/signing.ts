@@ -161,13 +161,10 @@ export async function refuseApplication(db: Database, caller: Caller, id: string
   if (!moved) throw businessError(applyServerMessages.cannotRefuse)
 }
 
-/**
- * A signed document of the application (the first, the form, unless `key` names another), read by its id:
- * the files are the legal representative's, so whoever may read the application reads them through this.
- */
+/** The signed documents on an application, read by their id (they are the legal representative's files). */
 export async function signedFileRow(db: Database, row: UnitApplication, key?: string) {
-  const signed = key === undefined ? row.signedFiles[0] : row.signedFiles.find((f) => f.key === key)
-  if (!signed) return undefined
-  const [file] = await db.select().from(files).where(eq(files.id, signed.fileId)).limit(1)
-  return file ? { ...file, title: signed.title } : undefined
+  const first = key === undefined ? row.signedFiles[0] : row.signedFiles.find((f) => f.key === key)
+  if (!first) return undefined
+  const [file] = await db.select().from(files).where(eq(files.id, first.fileId)).limit(1)
+  return file ? { ...file, title: first.title } : undefined
 }

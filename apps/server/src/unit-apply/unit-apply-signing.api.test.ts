@@ -201,20 +201,25 @@ describe('the application form, the legal representative’s signature, and who 
     const download = await raw(`/api/seal-apply/apply/legalDownload?id=${id}`, operator.token)
     expect((await call(operator.token, `/file/downloadData/${signed.body.data.signedFiles[0].fileId}`)).body.responseInfo).toBe(messages.fileIdNotFound)
     expect((await pdfsig(download.rawPayload))[0]).toMatchObject({ valid: true, trusted: true })
-    // Each signed document by its key (the agency centre's preview): for the applicant and the legal
-    // representative alike; a key not signed on this application is not found.
-    for (const { key, fileId } of signed.body.data.signedFiles as { key: string; fileId: string }[]) {
-      const [byOperator, byLegal] = await Promise.all([
-        raw(`/api/seal-apply/apply/legalDownload?id=${id}&key=${key}`, operator.token),
-        raw(`/api/seal-apply/apply/legalDownload?id=${id}&key=${key}`, legal.token),
-      ])
-      expect(byOperator.statusCode).toBe(200)
-      expect(byOperator.rawPayload.equals(byLegal.rawPayload)).toBe(true)
-      expect(byOperator.rawPayload.equals((await raw(`/api/file/download/${fileId}`, legal.token)).rawPayload)).toBe(true)
-    }
-    expect((await call(operator.token, `/seal-apply/apply/legalDownload?id=${id}&key=digitalCaFileId`)).body.responseInfo).toBe(messages.fileIdNotFound)
     expect((await call(operator.token, `/seal-apply/apply/detail?id=${id}`)).body.data.applyStatus).toBe('PENDING_REVIEW')
     expect((await call(legal.token, '/seal-apply/apply/signCode', { applyId: id })).body.responseInfo).toBe(applyServerMessages.cannotSign)
+
+    // The agency centre's preview of each signed document: the operator and the legal representative read it
+    // through the application (the file itself is the legal representative's alone); no one else does.
+    for (const file of signed.body.data.signedFiles as { key: string; fileId: string }[]) {
+      const url = `/api/seal-apply/apply/legalDownload?id=${id}&key=${file.key}`
+      for (const reader of [operator.token, legal.token, enterprise]) {
+        const preview = await raw(url, reader)
+        expect(preview.headers['content-type']).toBe('application/pdf')
+        expect(preview.rawPayload.equals((await raw(`/api/file/download/${file.fileId}`, legal.token)).rawPayload)).toBe(true)
+      }
+      expect((await raw(`/api/file/download/${file.fileId}`, operator.token)).headers['content-type']).not.toBe('application/pdf')
+      for (const outsider of [otherLegal.token, otherEnterprise, stranger.token]) {
+        expect((await raw(url, outsider)).json()).toMatchObject({ resultStatus: '404', responseInfo: applyServerMessages.notFound })
+      }
+      expect((await raw(url)).statusCode).toBe(401)
+    }
+    expect((await raw(`/api/seal-apply/apply/legalDownload?id=${id}&key=nope`, operator.token)).headers['content-type']).not.toBe('application/pdf')
   })
 
   it('the legal representative refuses an operator’s application once, and the operator may apply again', async () => {
@@ -235,7 +240,6 @@ describe('the application form, the legal representative’s signature, and who 
       [`/seal-apply/apply/delete?id=${id}`],
       [`/seal-apply/apply/refuse?id=${id}`],
       [`/seal-apply/apply/legalDownload?id=${id}`],
-      [`/seal-apply/apply/legalDownload?id=${id}&key=applyFormId`],
       ['/seal-apply/apply/temporary', { ...form, id }],
       ['/seal-apply/apply/save', { ...form, id, step: '2' }],
       ['/seal-apply/apply/submit', { id }],

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { applyStatus } from '../codes/apply-status.ts'
 import { applicantKind, businessType } from '../codes/business-type.ts'
+import { messages } from '../messages.ts'
+import { creditCodeSchemaWith } from '../rules/credit-code.ts'
+import { idCardSchemaWith } from '../rules/id-card.ts'
+import { personNameSchemaWith } from '../rules/names.ts'
+import { mobilePhoneSchemaWith } from '../rules/phone.ts'
 
 /**
  * Contracts of the enterprise seal application through the new wizard (spec 001 §2 "New wizard", §3
@@ -285,5 +290,49 @@ export const submitApplicationAnswer = z.object({ id: z.string(), applyStatus: z
 
 export const applyIdQuery = z.object({ id: z.string().max(64) })
 
-/** GET /seal-apply/apply/legalDownload: the signed form, or with `key` the signed document of that key (applyConfirmDocumentId, authDocumentId, …). */
-export const legalDownloadQuery = applyIdQuery.extend({ key: z.string().max(64).optional() })
+/** The keys of the signed application documents (001 §3 "Signing files"); legalDownload's `key` picks one. */
+export const signedFileKeys = ['applyFormId', 'applyConfirmDocumentId', 'authDocumentId'] as const
+
+/**
+ * GET /seal-apply/apply/legalDownload: one signed document of an application for anyone who may read the
+ * application (the agency centre's preview), else the form.
+ */
+export const legalDownloadPath = (id: string, key?: (typeof signedFileKeys)[number]) =>
+  `/seal-apply/apply/legalDownload?id=${encodeURIComponent(id)}${key ? `&key=${key}` : ''}`
+
+/**
+ * POST /paas-seal-offline-sdk/v1/offlineApply/getRenewalDocuments (001 §7): the renewal application form
+ * to sign, filled with the unit on record and its seals that can be renewed, stored as the caller's file.
+ * `personName`/`personIdentity` name the legal representative, `sealOperator…` who applies (the legal
+ * representative themself, or an operator).
+ */
+export const renewalDocumentsBody = z.object({
+  unitName: z.string().trim().max(120).default(''),
+  socialCreditCode: creditCodeSchemaWith(messages.invalidCreditCodeWizard),
+  personName: personNameSchemaWith(messages.invalidLegalName),
+  personIdentity: idCardSchemaWith(messages.invalidLegalIdNumber),
+  sealOperator: personNameSchemaWith(messages.invalidOperatorName),
+  sealOperatorIdentity: idCardSchemaWith(messages.invalidOperatorIdNumber),
+  sealOperatorTel: mobilePhoneSchemaWith(messages.invalidOperatorPhone),
+})
+export type RenewalDocumentsBody = z.infer<typeof renewalDocumentsBody>
+
+const signField = z.object({
+  page: z.number(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  name: z.string(),
+  kind: z.string(),
+  signer: z.string(),
+  label: z.string(),
+  required: z.boolean(),
+})
+/** Where a document's signatures go (the signing SDK's localConfig; @seal/pdf LocalConfig). */
+export const localConfigShape = z.object({
+  pageCount: z.number(),
+  pageSize: z.object({ width: z.number(), height: z.number() }),
+  fields: z.array(signField),
+})
+export const renewalDocumentsAnswer = z.object({ fileId: z.string(), localConfig: localConfigShape })

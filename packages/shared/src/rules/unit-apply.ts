@@ -101,7 +101,9 @@ export function step2Problem(
   form: StepForm,
   options: { filingNumberRequired?: boolean; legalPasswordSet?: boolean; managerPasswordSet?: boolean } = {},
 ): string | null {
-  for (const seal of form.sealInfo ?? []) {
+  // A recovered seal keeps the picture it has (001 §4: for recover the pictures are cleared, not asked for).
+  const needsPictures = form.businessType !== businessType.RETRIEVE
+  for (const seal of needsPictures ? (form.sealInfo ?? []) : []) {
     if (!filled(seal.sealPic) && !(seal.manualReview && filled(seal.originalFileId))) return messages.sealImageRequired
   }
   if (options.filingNumberRequired && (form.sealInfo ?? []).some((s) => s.sealCode === undefined)) return messages.filingNumberRequired

@@ -4,23 +4,22 @@ import { messages } from '@seal/shared/messages'
 import { getBlob } from '../../lib/request/request.ts'
 import { PdfDocument } from './pdf-document.tsx'
 
-/** The PDF's bytes: GET /file/download/{fileId} (one of the caller's files), or `path`; a stored file never changes. */
+/**
+ * GET /file/download/{fileId}: one of the caller's files, as bytes; a stored file never changes. `path`
+ * reads it through a call that authorises more readers than its owner (an application's signed document).
+ */
 function useFileBytes(fileId: string, path?: string) {
-  const address = path ?? `/file/download/${encodeURIComponent(fileId)}`
+  const url = path ?? `/file/download/${encodeURIComponent(fileId)}`
   return useQuery({
-    queryKey: ['file', address],
-    queryFn: async () => (await getBlob(address)).arrayBuffer(),
+    queryKey: ['file', fileId, url],
+    queryFn: async () => (await getBlob(url)).arrayBuffer(),
     enabled: Boolean(fileId),
     staleTime: Infinity,
   })
 }
 
-/**
- * A stored PDF (an agreement, a document to sign), page by page at the screen width. `path` reads it through
- * another call that authorises the caller (a signed application document is the legal representative's file,
- * read by the operator through legalDownload).
- */
-export function StoredPdf({ fileId, path, onLoaded }: { fileId: string; path?: string; onLoaded?: () => void }) {
+/** A PDF the caller keeps as a file (an agreement, a document to sign), page by page at the screen width. */
+export function StoredPdf({ fileId, path, onLoaded }: { fileId: string; path?: string | undefined; onLoaded?: () => void }) {
   const file = useFileBytes(fileId, path)
   if (file.isError) {
     return (

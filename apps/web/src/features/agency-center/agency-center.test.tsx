@@ -1,11 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Dialog, Toast } from 'antd-mobile'
 import type { BacklogDetailAnswer, BacklogItem } from '@seal/shared/api/backlog'
 import { fakeApi, refused, type ApiCall } from '../../test/fake-api.ts'
 import { renderScreen } from '../../test/render-screen.tsx'
 import { AgencyCenterPage, NO_BACKLOG, NO_HANDLED } from './agency-center-page.tsx'
+import { runPdfWorkerInline, signedPdf } from '../../components/pdf-document/test-pdf.ts'
 import { AgencyDetailPage } from './detail-page.tsx'
+import { AgencyPreviewPage } from './preview-page.tsx'
 import { AgencyResultPage } from './result-page.tsx'
 
 const SUBMITTED = Date.parse('2026-03-02T00:05:00Z') // 08:05 in Beijing
@@ -151,5 +153,30 @@ describe('处理结果', () => {
     expect(screen.getByText('未签署，法人拒绝')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: '返回待办中心' }))
     await waitFor(async () => expect(await location()).toBe('/agency-center'))
+  })
+})
+
+describe('文件预览', () => {
+  beforeAll(runPdfWorkerInline)
+
+  it('reads a signed document through the application (legalDownload), not as the legal representative’s own file', async () => {
+    const handled = item('h1', {
+      status: 4,
+      applyStatus: 'PENDING_REVIEW',
+      attachments: [
+        { key: 'applyFormId', fileId: 'signed-form', fileName: '电子印章申请表（已签署）.pdf' },
+        { key: 'authDocumentId', fileId: 'signed-auth', fileName: '授权委托书（已签署）.pdf' },
+      ],
+    })
+    const api = fakeApi({
+      'POST /seal-apply/backlog/detail': () => detailOf(handled, false),
+      'GET /seal-apply/apply/legalDownload': () => new Response(signedPdf(), { headers: { 'content-type': 'application/pdf' } }),
+    })
+    renderScreen('/agency-center/preview?id=h1', { path: '/agency-center/preview', element: <AgencyPreviewPage /> })
+    await waitFor(() => expect(api.to('GET /seal-apply/apply/legalDownload')).toHaveLength(1))
+    expect(api.to('GET /seal-apply/apply/legalDownload')[0]!.query).toEqual({ id: 'h1', key: 'applyFormId' })
+    expect(api.calls.some((call) => call.path.startsWith('/file/download'))).toBe(false)
+    fireEvent.click(await screen.findByText('授权委托书（已签署）'))
+    await waitFor(() => expect(api.to('GET /seal-apply/apply/legalDownload').map((c) => c.query.key)).toEqual(['applyFormId', 'authDocumentId']))
   })
 })

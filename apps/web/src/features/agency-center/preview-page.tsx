@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { ErrorBlock, NavBar, Tabs } from 'antd-mobile'
+import { legalDownloadPath, signedFileKeys } from '@seal/shared/api/unit-apply'
 import { messages } from '@seal/shared/messages'
 import { Loaded } from '../../components/loaded.tsx'
 import { useSignDocuments } from '../apply-sign/api/sign-documents.ts'
@@ -9,8 +10,9 @@ import { useBacklogDetail } from './api/backlog.ts'
 import { agencyLinks } from './links.ts'
 import './agency-center.css'
 
-/** `path`: where a signed document is read (legalDownload, open to the applicant too); unsigned ones are the caller's files. */
 type Shown = { key: string; title: string; fileId: string; path?: string }
+
+const isSignedFileKey = (key: string): key is (typeof signedFileKeys)[number] => (signedFileKeys as readonly string[]).includes(key)
 
 /**
  * `/agency-center/preview?id=` 文件预览 (spec 002 §2): the documents of the item, one tab each. While it
@@ -27,11 +29,12 @@ export function AgencyPreviewPage() {
     ? undefined
     : pending
       ? unsigned.data
-      : detail.data.backLogDetail.attachments.map((a) => ({
+      : // Signed documents are the legal representative's files: read through the application, which the operator may read too.
+        detail.data.backLogDetail.attachments.map((a) => ({
           key: a.key,
           title: a.fileName.replace(/\.pdf$/, ''),
           fileId: a.fileId,
-          path: `/seal-apply/apply/legalDownload?id=${encodeURIComponent(id)}&key=${encodeURIComponent(a.key)}`,
+          path: isSignedFileKey(a.key) ? legalDownloadPath(id, a.key) : undefined,
         }))
   const query = { data: documents, isPending: detail.isPending || (pending && unsigned.isPending), isError: detail.isError || unsigned.isError, refetch: () => (pending ? unsigned.refetch() : detail.refetch()) }
   return (

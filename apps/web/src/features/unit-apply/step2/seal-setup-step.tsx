@@ -56,12 +56,16 @@ export function SealSetupStep() {
   }
 
   const withManager = hasManagerSection(form) && form.setSealManager
+  // A recovered seal keeps its picture (001 §4): nothing to upload.
+  const retrieving = form.businessType === businessType.RETRIEVE
 
   return (
     <div className="unit-step">
       <section className="unit-section" aria-label="印章图片">
-        <h2>上传印章图片</h2>
-        <p className="unit-section-note">请在白纸上加盖实体印章后拍照上传，系统将自动提取印模；照片不超过5MB。</p>
+        <h2>{retrieving ? '找回的印章' : '上传印章图片'}</h2>
+        <p className="unit-section-note">
+          {retrieving ? '找回的印章沿用原有的印章图片和证书，请设置新的用章密码。' : '请在白纸上加盖实体印章后拍照上传，系统将自动提取印模；照片不超过5MB。'}
+        </p>
         {form.sealInfo.map((seal, index) => (
           <div key={seal._id} className="unit-seal-card">
             <div className="unit-seal-card-head">
@@ -78,8 +82,8 @@ export function SealSetupStep() {
                 seal.sealName !== seal.sealTypeName && <span>{seal.sealName}</span>
               )}
             </div>
-            <ImpressionField seal={seal} onChange={(patch) => patchSeal(seal._id, patch)} />
-            <FilingNumber seal={seal} socialCreditCode={form.socialCreditCode} onChange={(sealCode) => patchSeal(seal._id, { sealCode })} />
+            {!retrieving && <ImpressionField seal={seal} onChange={(patch) => patchSeal(seal._id, patch)} />}
+            {!retrieving && <FilingNumber seal={seal} socialCreditCode={form.socialCreditCode} onChange={(sealCode) => patchSeal(seal._id, { sealCode })} />}
           </div>
         ))}
       </section>

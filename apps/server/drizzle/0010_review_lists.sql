@@ -1,0 +1,2 @@
+CREATE INDEX "unit_applications_backlog_idx" ON "unit_applications" USING btree ("legal_person_identity_no",btrim("form" ->> 'legalPersonName'),"submitted_at" DESC NULLS LAST,"id" DESC NULLS LAST,"apply_status") WHERE apply_type = 'OPERATOR_APPLY' and submitted_at is not null and deleted_at is null and coalesce(form ->> 'unitTypeCode', '') <> '06';--> statement-breakpoint
+CREATE INDEX "unit_applications_unit_name_trgm_idx" ON "unit_applications" USING gin (regexp_replace("unit_name", '(.)', '\1\1\1', 'g') gin_trgm_ops);
