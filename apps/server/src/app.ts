@@ -27,6 +27,7 @@ import { handwritingRoutes } from './signing/handwriting-routes.ts'
 import { sealDocumentRoutes } from './signing/seal-document-routes.ts'
 import { verifyRoutes } from './signing/verify-routes.ts'
 import { sealRoutes } from './seals/routes.ts'
+import { sealAuthRoutes } from './seal-auth/routes.ts'
 import { cutoutRoutes } from './seals/cutout-routes.ts'
 import { personalSealRoutes } from './personal-seal/routes.ts'
 import { applyAgreementRoutes } from './unit-apply/agreements.ts'
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(sealDocumentRoutes)
       await api.register(useRecordRoutes)
       await api.register(sealRoutes)
+      await api.register(sealAuthRoutes)
       await api.register(cutoutRoutes)
       await api.register(personalSealRoutes)
       await api.register(applyAgreementRoutes)

@@ -7,7 +7,10 @@ import { and, ilike, sql, type AnyColumn, type SQL } from 'drizzle-orm'
  * @example
  * ilike(units.name, containsPattern('100%')) // matches names containing "100%"
  */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`
+/** A LIKE pattern for values starting with `text` (name suggestions). */
+export const prefixPattern = (text: string) => `${escapeLike(text)}%`
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * The column's text with every character written three times, as the contains-search indexes hold it:

@@ -4,13 +4,14 @@ import { ok } from '@seal/shared/api/envelope'
 import { USE_RECORD_MAX_PAGE_SIZE, useRecordItem, useRecordQueryBody } from '@seal/shared/api/use-records'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { sealHeldByCaller } from '../trust/seal-holder.ts'
+import { sealRole } from '@seal/shared/codes/authorization'
+import { sealAccess } from '../seal-auth/roles.ts'
 import { querySealUseRecords } from './use-records.ts'
 
 /**
- * 用章记录 (spec 000 §2, §7): the use records of one seal, for whoever holds it (the person, the unit's
- * legal representative, the unit's company account); for anyone else the seal does not exist.
- * Authorised users, who see only their own records, come with the authorization flows.
+ * 用章记录 (spec 000 §2, §7): the use records of one seal, for anyone with a role on it (seal-auth/roles.ts):
+ * the holder and managers see every use, an authorised user (role 3) only their own (000 §6); for anyone
+ * else the seal does not exist.
  */
 export const useRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -19,13 +20,12 @@ export const useRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const query = request.body
       const pageSize = query.pageSize ?? USE_RECORD_MAX_PAGE_SIZE
-      const { seal } = await sealHeldByCaller(app.db, callerOf(request), {
-        sealId: query.sealId,
-        sealTypeCode: query.sealTypeCode ?? undefined,
-      })
+      const caller = callerOf(request)
+      const { seal, role } = await sealAccess(app.db, caller, { sealId: query.sealId, sealTypeCode: query.sealTypeCode ?? undefined }, { now: app.trust.now() })
       const records = await querySealUseRecords(app.db, {
         sealIds: [seal.id],
         userName: query.userName?.trim() || undefined,
+        userPersonId: role === sealRole.AUTHORIZED_USER ? caller.person.id : undefined,
         keyword: query.remark?.trim() || undefined,
         from: query.startTime ? new Date(query.startTime) : undefined,
         to: query.endTime ? new Date(query.endTime) : undefined,

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { sealRole } from '@seal/shared/codes/authorization'
 import { alias } from 'drizzle-orm/pg-core'
 import { WILL_EXPIRE_DAYS, type SealGroup, type SealItem } from '@seal/shared/api/seals'
 import { maskIdNumber, maskRealName } from '@seal/shared/text/masking'
@@ -9,19 +10,13 @@ import { containsPattern } from '../db/search.ts'
 import { notFound } from '../errors.ts'
 import { files } from '../files/tables.ts'
 import type { FileStore } from '../files/store.ts'
-import { loadSealHolder, type SealHolder } from '../trust/seal-holder.ts'
+import { authInForce, roleOfAuth, sealAccess, type SealAccess } from '../seal-auth/roles.ts'
+import { sealAuths } from '../seal-auth/tables.ts'
 import { sealPictureLink } from './picture-link.ts'
 import { seals, type Seal } from './tables.ts'
 
-/** A seal the caller may see: its holder, or the unit's own account for a unit seal. Else 数据不存在. */
-export async function visibleSeal(db: Database, caller: Caller, sealId: string): Promise<SealHolder> {
-  const found = await loadSealHolder(db, sealId)
-  if (!found) throw notFound()
-  const isHolder = found.holder.personId === caller.person.id
-  const isUnitAccount = caller.kind === 'enterprise' && found.seal.ownerKind === 'unit' && caller.unit?.id === found.seal.unitId
-  if (!isHolder && !isUnitAccount) throw notFound()
-  return found
-}
+/** A seal the caller has a role on (seal-auth/roles.ts), with that role. Else 数据不存在. */
+export const visibleSeal = (db: Database, caller: Caller, sealId: string): Promise<SealAccess> => sealAccess(db, caller, { sealId })
 
 /** The picture itself, inline (POST /seal/getSealPicById, the spec's call for the picture alone). */
 export async function sealPictureData(db: Database, store: FileStore, seal: Seal): Promise<string> {
@@ -40,20 +35,23 @@ const revokers = alias(persons, 'revoker')
  * Seals with everything an item shows, in one statement: the unit (for a unit seal), the holder (the
  * unit's legal representative or the person) and whoever cancelled it.
  */
-function sealRows(db: Database, where: SQL | undefined) {
+function sealRows(db: Database, caller: Caller, now: Date, where: (auth: SQL) => SQL | undefined) {
+  // The caller's authorisation in force on each seal, if any (at most one: seal_auths_one_live_idx).
+  const authorised = caller.kind === 'personal' ? authInForce(caller.person.id, now) : sql`false`
   return db
-    .select({ seal: seals, unitName: units.name, socialCreditCode: units.socialCreditCode, holder: holders, revokerName: revokers.name })
+    .select({ seal: seals, unitName: units.name, socialCreditCode: units.socialCreditCode, holder: holders, revokerName: revokers.name, auth: sealAuths })
     .from(seals)
     .leftJoin(units, eq(units.id, seals.unitId))
     .innerJoin(holders, eq(holders.id, sql`coalesce(${units.legalPersonId}, ${seals.personId})`))
     .leftJoin(revokers, eq(revokers.id, seals.revokedByPersonId))
-    .where(where)
+    .leftJoin(sealAuths, authorised)
+    .where(where(sql`${sealAuths.id} is not null`))
 }
 
 type SealRow = Awaited<ReturnType<typeof sealRows>>[number]
 
 function toItem(row: SealRow, picture: PictureOption, now: number): SealItem {
-  const { seal, holder } = row
+  const { seal, holder, auth } = row
   return {
     id: seal.id,
     sealName: seal.sealName,
@@ -68,36 +66,40 @@ function toItem(row: SealRow, picture: PictureOption, now: number): SealItem {
     certStartTime: seal.certStartTime.getTime(),
     certEndTime: seal.certEndTime.getTime(),
     sealPic: picture ? sealPictureLink(picture.fileAccessKey, seal.imageFileId, now) : null,
-    role: 1,
+    role: auth ? roleOfAuth(auth) : sealRole.LEGAL_PERSON,
     failureReason: seal.failureReason,
     revokePerson: row.revokerName ? maskRealName(row.revokerName) : null,
     blnWillExpires: seal.status === '1' && seal.certEndTime.getTime() - now < WILL_EXPIRE_DAYS * 86_400_000,
   }
 }
 
-/** The caller's personal name seals, newest first (the 个人名章 tab of /seal-preview-list/personal). */
+/**
+ * The caller's personal name seals and those authorised to them, newest first (the 个人名章 tab of
+ * /seal-preview-list/personal).
+ */
 export async function personalSeals(options: { db: Database; caller: Caller; picture: PictureOption }): Promise<SealItem[]> {
-  const rows = await sealRows(options.db, and(eq(seals.ownerKind, 'person'), eq(seals.personId, options.caller.person.id))).orderBy(
-    desc(seals.createdAt),
-    desc(seals.id),
-  )
-  const now = Date.now()
-  return rows.map((row) => toItem(row, options.picture, now))
+  const now = new Date()
+  const rows = await sealRows(options.db, options.caller, now, (authorised) =>
+    and(eq(seals.ownerKind, 'person'), or(eq(seals.personId, options.caller.person.id), authorised)),
+  ).orderBy(desc(seals.createdAt), desc(seals.id))
+  return rows.map((row) => toItem(row, options.picture, now.getTime()))
 }
 
 export async function sealDetail(options: { db: Database; caller: Caller; sealId: string; picture: PictureOption }): Promise<SealItem> {
   const { caller } = options
-  const [row] = await sealRows(options.db, eq(seals.id, options.sealId)).limit(1)
+  const now = new Date()
+  const [row] = await sealRows(options.db, caller, now, () => eq(seals.id, options.sealId)).limit(1)
   if (!row) throw notFound()
   const isHolder = row.holder.id === caller.person.id
   const isUnitAccount = caller.kind === 'enterprise' && row.seal.ownerKind === 'unit' && caller.unit?.id === row.seal.unitId
-  if (!isHolder && !isUnitAccount) throw notFound()
-  return toItem(row, options.picture, Date.now())
+  if (!isHolder && !isUnitAccount && !row.auth) throw notFound()
+  return toItem(row, options.picture, now.getTime())
 }
 
 /**
  * The unit seals the caller may see, one group per unit (the 电子印章 tab of /seal-preview-list): an
- * enterprise account sees its unit's seals; a person sees the seals of the units they represent. Units
+ * enterprise account sees its unit's seals; a person sees the seals of the units they represent and the
+ * seals authorised to them now (role 2 or 3). Units
  * come in name order, seals of one unit in seal-type order, newest first within a type.
  */
 export async function unitSealGroups(options: {
@@ -110,16 +112,16 @@ export async function unitSealGroups(options: {
   const { caller } = options
   const unitFilter = caller.kind === 'enterprise' && caller.unit ? eq(units.id, caller.unit.id) : eq(units.legalPersonId, caller.person.id)
   const name = options.businessName?.trim()
-  const rows = await sealRows(
-    options.db,
+  const when = new Date()
+  const rows = await sealRows(options.db, caller, when, (authorised) =>
     and(
       eq(seals.ownerKind, 'unit'),
-      unitFilter,
+      or(unitFilter, authorised),
       name ? ilike(units.name, containsPattern(name)) : undefined,
       options.queryAvailable ? eq(seals.status, '1') : undefined,
     ),
   ).orderBy(asc(units.name), asc(units.id), asc(seals.sealTypeCode), desc(seals.createdAt), desc(seals.id))
-  const now = Date.now()
+  const now = when.getTime()
   const groups: SealGroup[] = []
   let unitId: string | null = null
   for (const row of rows) {

@@ -257,3 +257,24 @@ async function renderStrokes(data: SignData): Promise<Buffer> {
     .toBuffer()
     .catch(() => full)
 }
+
+/** How many reference samples a person has (the authorization flow asks for five, 000 §9). */
+export async function referenceSampleCount(db: Database, person: Person): Promise<number> {
+  return db.$count(handwritingSamples, referenceOf(person))
+}
+
+/** A signature stays good for one use this long after it passed its comparison. */
+export const VERIFIED_SIGNATURE_TTL_MS = 5 * 60_000
+
+/**
+ * Whether `signatureId` is a signature the caller wrote just now (purpose `verify`) that matched their
+ * samples: what an authorised user with the signature use method shows before each use of the seal.
+ */
+export async function isFreshPassedSignature(db: Database, caller: Caller, signatureId: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ pass: handwritingSamples.pass, createdAt: handwritingSamples.createdAt })
+    .from(handwritingSamples)
+    .where(and(samePerson(personOf(caller)), eq(handwritingSamples.id, signatureId), eq(handwritingSamples.purpose, 'verify')))
+    .limit(1)
+  return Boolean(row?.pass) && now.getTime() - row!.createdAt.getTime() <= VERIFIED_SIGNATURE_TTL_MS
+}

@@ -10,6 +10,8 @@ import { businessError } from '../errors.ts'
 import { findReadableFile } from '../files/service.ts'
 import { files } from '../files/tables.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
+import { sealRole } from '@seal/shared/codes/authorization'
+import { assertAuthorisedUse } from '../seal-auth/use.ts'
 import { visibleSeal } from '../seals/queries.ts'
 import { inWorker } from '../workers/pool.ts'
 import { sealDocument } from './seal-document.ts'
@@ -38,7 +40,10 @@ export function sealSizeMm(png: Buffer, sealTypeCode: string): { width: number; 
   return { width: heightPx > 0 ? (height * widthPx) / heightPx : height, height }
 }
 
-/** 用章: the holder seals one of their own PDFs with the seal password; the signed copy is a new file of theirs. */
+/**
+ * 用章: the holder seals one of their own PDFs with the seal password, an authorised user with what their
+ * authorisation asks for (seal-auth/use.ts); the signed copy is a new file of the caller's.
+ */
 export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/seal/signDocument',
@@ -46,9 +51,17 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request)
       const body = request.body
-      const { seal } = await visibleSeal(app.db, caller, body.sealId)
+      const access = await visibleSeal(app.db, caller, body.sealId)
+      const { seal } = access
       const source = await findReadableFile(app.db, caller, body.fileId)
       if (source.mediaType !== 'application/pdf') throw businessError('请选择PDF格式的文件')
+      // The holder unlocks the seal with its PIN; an authorised user shows what their authorisation asks for.
+      let pin: string | { authorised: true } = body.pin ?? ''
+      if (access.role === sealRole.LEGAL_PERSON && !pin) throw businessError('请输入印章密码')
+      if (access.role !== sealRole.LEGAL_PERSON) {
+        await assertAuthorisedUse(app.db, caller, access, { password: body.pin, signatureId: body.signatureId }, app.trust.now())
+        pin = { authorised: true }
+      }
       const pdf = new Uint8Array(await app.files.get(source.storageKey))
 
       const box = await inWorker({ kind: 'pageBox', pdf, page: body.page })
@@ -66,7 +79,7 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         height,
       }
 
-      const { file, sha256 } = await sealDocument(app.trust, { caller, sealId: seal.id, pin: body.pin, pdf, placement, fileName: source.originalName, remark: body.remark })
+      const { file, sha256 } = await sealDocument(app.trust, { caller, sealId: seal.id, pin, pdf, placement, fileName: source.originalName, remark: body.remark })
       return ok({ fileId: file.id, fileName: file.originalName, sha256 }, '签章成功')
     },
   )

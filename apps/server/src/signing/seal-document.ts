@@ -9,7 +9,7 @@ import { files } from '../files/tables.ts'
 import { recordSealUse } from '../records/use-records.ts'
 import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
-import { signerForSeal } from '../trust/seal-signer.ts'
+import { signerForAuthorizedUse, signerForSeal } from '../trust/seal-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
 import { inWorker } from '../workers/pool.ts'
 
@@ -19,7 +19,8 @@ export type SealPlacement = { page: number; x: number; y: number; width: number;
 export type SealDocumentInput = {
   caller: Caller
   sealId: string
-  pin: string
+  /** The holder's seal PIN; or `authorised`, when the caller's authorisation was checked already (seal-auth/use.ts). */
+  pin: string | { authorised: true }
   pdf: Uint8Array
   placement: SealPlacement
   fileName: string
@@ -38,7 +39,10 @@ export type SealDocumentInput = {
  * and the use record are written in one transaction, so a use record always points at a stored document.
  */
 export async function sealDocument(trust: Trust, input: SealDocumentInput): Promise<{ pdf: Uint8Array; sha256: string; file: StoredFile }> {
-  const signer = await signerForSeal(trust, { sealId: input.sealId, pin: input.pin, caller: input.caller })
+  const signer =
+    typeof input.pin === 'string'
+      ? await signerForSeal(trust, { sealId: input.sealId, pin: input.pin, caller: input.caller })
+      : await signerForAuthorizedUse(trust, { sealId: input.sealId })
   const [seal] = await trust.db.select().from(seals).where(eq(seals.id, input.sealId))
   const [image] = await trust.db.select().from(files).where(eq(files.id, seal!.imageFileId))
   const pdf = await signWithImage({

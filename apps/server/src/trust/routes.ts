@@ -27,8 +27,11 @@ import { currentCrl, loadCertificateAuthority } from './ca.ts'
 import { certificateQuery } from './contracts.ts'
 import { revokeSeal } from './make-seal.ts'
 import { trustMessages } from './messages.ts'
-import { changeSealPin, issuePinChangeKey, resetSealPinAfterIdentityCheck, verifySealPin } from './pin.ts'
+import { CHANGE_KEY_TTL_MS, changeSealPin, issuePinChangeKey, resetSealPinAfterIdentityCheck, verifySealPin } from './pin.ts'
 import { sealHeldByCaller } from './seal-holder.ts'
+import { createAccessToken, verifyAccessToken } from '../files/service.ts'
+import { sealAccess } from '../seal-auth/roles.ts'
+import { assertUsePassword, checkUsePassword, setUsePassword, usePasswordKeySubject } from '../seal-auth/service.ts'
 import { sandboxTimestampAuthority } from './timestamping.ts'
 import { toPem } from './x509.ts'
 
@@ -119,8 +122,9 @@ export const trustPublicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * The seal PIN calls (spec 000 §6, §7). Only the seal's holder (the person of a personal seal, the legal
- * representative of a unit seal) or the unit's company account checks or changes the seal PIN; for anyone
- * else the seal does not exist (数据不存在). Authorised users have their own password (authorizations).
+ * representative of a unit seal) or the unit's company account checks or changes the seal PIN; a manager
+ * or authorised user checks and changes their own use password through the same calls (seal-auth); for
+ * anyone else the seal does not exist (数据不存在).
  */
 export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -134,8 +138,14 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { seal } = await sealHeldByCaller(app.db, callerOf(request), sealReferenceOf(request.body))
+      const access = await sealAccess(app.db, callerOf(request), sealReferenceOf(request.body), { now: app.trust.now() })
+      const { seal } = access
       if (isCancelled(seal)) return ok({ success: false, mess: trustMessages.sealCancelled })
+      // Others than the holder have their own password (000 §6 "others use the authorised-user password check").
+      if (access.auth) {
+        const own = await checkUsePassword(app.db, access.auth, request.body.pin, app.trust.now())
+        return ok(own.ok ? { success: true, mess: trustMessages.pinVerified } : { success: false, mess: own.message })
+      }
       const check = await verifySealPin(app.db, {
         sealId: seal.id,
         pin: request.body.pin,
@@ -162,9 +172,16 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request)
       assertOwnIdentity(caller, request.body.personIdentity)
-      const { seal } = await sealHeldByCaller(app.db, caller, sealReferenceOf(request.body))
-      if (isCancelled(seal)) return ok({ pass: false, key: null, message: trustMessages.sealCancelled })
       const now = app.trust.now()
+      const access = await sealAccess(app.db, caller, sealReferenceOf(request.body), { now })
+      const { seal } = access
+      if (isCancelled(seal)) return ok({ pass: false, key: null, message: trustMessages.sealCancelled })
+      if (access.auth) {
+        const own = await checkUsePassword(app.db, access.auth, request.body.password, now)
+        if (!own.ok) return ok({ pass: false, key: null, message: own.message })
+        const key = createAccessToken(app.secrets.fileAccessKey, usePasswordKeySubject(access.auth), now.getTime(), CHANGE_KEY_TTL_MS)
+        return ok({ pass: true, key, message: trustMessages.pinVerified })
+      }
       const check = await verifySealPin(app.db, { sealId: seal.id, pin: request.body.password, now })
       if (!check.ok) return ok({ pass: false, key: null, message: check.message })
       const key = await issuePinChangeKey(app.db, { sealId: seal.id, personId: caller.person.id, now })
@@ -186,8 +203,20 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = callerOf(request)
       const body = request.body
       assertOwnIdentity(caller, body.personIdentity)
-      const { seal } = await sealHeldByCaller(app.db, caller, sealReferenceOf(body))
+      const access = await sealAccess(app.db, caller, sealReferenceOf(body), { now: app.trust.now() })
+      const { seal } = access
       if (isCancelled(seal)) throw businessError(trustMessages.sealCancelled)
+      if (access.auth) {
+        const auth = access.auth
+        if (body.key) {
+          if (!verifyAccessToken(app.secrets.fileAccessKey, usePasswordKeySubject(auth), body.key, app.trust.now().getTime())) throw businessError(trustMessages.changeKeyInvalid)
+        } else if (body.oldPassword) {
+          await assertUsePassword(app.db, auth, body.oldPassword, app.trust.now())
+        } else throw businessError(trustMessages.proofRequired)
+        await setUsePassword(app.db, auth, body.password)
+        await recordAudit(app.db, { accountId: caller.accountId, action: 'seal-auth.password.changed', target: auth.id, ip: request.ip })
+        return ok(null, trustMessages.pinChanged)
+      }
       const proof = body.key
         ? { key: body.key }
         : body.oldPassword

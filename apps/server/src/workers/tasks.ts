@@ -1,6 +1,7 @@
 import { agreement } from '@seal/pdf/documents/agreements'
 import { applicationForm } from '@seal/pdf/documents/application-form'
 import { applicationStatement } from '@seal/pdf/documents/application-statement'
+import { authorizationLetter } from '@seal/pdf/documents/authorization-letter'
 import { pageBox, prepareSignature, type PrepareSignatureInput } from '@seal/pdf/sign/sign-pdf'
 import { extractStamp, type ExtractStampOptions } from '@seal/seal/extract-stamp'
 import { verifyPdf, type VerifyPdfOptions } from '@seal/pdf/verify/verify-pdf'
@@ -19,6 +20,7 @@ export type WorkerTask =
   | { kind: 'agreement'; input: Parameters<typeof agreement>[0] }
   | { kind: 'applicationForm'; input: Parameters<typeof applicationForm>[0] }
   | { kind: 'applicationStatement'; input: Parameters<typeof applicationStatement>[0] }
+  | { kind: 'authorizationLetter'; input: Parameters<typeof authorizationLetter>[0] }
 
 export type TaskResults = {
   verify: Awaited<ReturnType<typeof verifyPdf>>
@@ -28,6 +30,7 @@ export type TaskResults = {
   agreement: Awaited<ReturnType<typeof agreement>>
   applicationForm: Awaited<ReturnType<typeof applicationForm>>
   applicationStatement: Awaited<ReturnType<typeof applicationStatement>>
+  authorizationLetter: Awaited<ReturnType<typeof authorizationLetter>>
 }
 
 /** A class does not survive the trip between threads: errors travel as their name, code and message. */
@@ -60,5 +63,7 @@ function run(task: WorkerTask) {
       return applicationForm(task.input)
     case 'applicationStatement':
       return applicationStatement(task.input)
+    case 'authorizationLetter':
+      return authorizationLetter(task.input)
   }
 }

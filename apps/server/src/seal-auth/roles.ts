@@ -1,0 +1,88 @@
+import { and, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm'
+import { sealAuthMessages } from '@seal/shared/api/seal-auth'
+import { authUseType, sealRole, type SealRole } from '@seal/shared/codes/authorization'
+import type { Caller } from '../auth/caller.ts'
+import type { Database } from '../db/client.ts'
+import { businessError, forbidden, notFound } from '../errors.ts'
+import { seals } from '../seals/tables.ts'
+import { loadSealHolder, type SealHolder, type SealReference } from '../trust/seal-holder.ts'
+import { sealAuths, type SealAuth } from './tables.ts'
+
+/**
+ * The caller's role on a seal (spec 000 §3, §6), decided here and nowhere else:
+ *
+ * - 1: the holder — the person of a personal seal, the legal representative of a unit seal — or the unit's
+ *   own company account (a company account counts as the legal person).
+ * - 2: a manager — an accepted authorisation to manage (authUseType 2) whose period covers now.
+ * - 3: an authorised user — an accepted authorisation to use (authUseType 1) whose period covers now.
+ *
+ * A grantee who has not accepted yet, one whose authorisation was revoked or has ended, and anyone else
+ * has no role: for them the seal does not exist (数据不存在), so seal ids cannot be probed.
+ */
+export const NOT_YOUR_ROLE = '无权操作此印章'
+
+export type SealAccess = SealHolder & { role: SealRole; auth: SealAuth | null }
+
+export const isHolderOf = (caller: Caller, found: SealHolder) =>
+  found.holder.personId === caller.person.id ||
+  (caller.kind === 'enterprise' && found.seal.ownerKind === 'unit' && caller.unit?.id === found.seal.unitId)
+
+/** An accepted authorisation of this person whose period covers `now`: the condition roles 2 and 3 stand on. */
+export function authInForce(personId: string, now: Date, sealIdColumn: SQL | typeof seals.id = seals.id): SQL {
+  return and(
+    sql`${sealAuths.sealId} = ${sealIdColumn}`,
+    eq(sealAuths.granteePersonId, personId),
+    eq(sealAuths.status, 'active'),
+    lte(sealAuths.startTime, now),
+    gte(sealAuths.endTime, now),
+  )!
+}
+
+export const roleOfAuth = (auth: Pick<SealAuth, 'authUseType'>): SealRole =>
+  Number(auth.authUseType) === authUseType.MANAGE ? sealRole.MANAGER : sealRole.AUTHORIZED_USER
+
+/** The caller's role on a loaded seal, with the authorisation it stands on; undefined when none. */
+export async function roleOnSeal(db: Database, caller: Caller, found: SealHolder, now: Date): Promise<{ role: SealRole; auth: SealAuth | null } | undefined> {
+  if (isHolderOf(caller, found)) return { role: sealRole.LEGAL_PERSON, auth: null }
+  // An enterprise account acts for its unit only, never on its person's own authorisations.
+  if (caller.kind === 'enterprise') return undefined
+  const [auth] = await db.select().from(sealAuths).where(authInForce(caller.person.id, now, sql`${found.seal.id}`)).limit(1)
+  return auth ? { role: roleOfAuth(auth), auth } : undefined
+}
+
+/**
+ * The seal with the caller's role on it. No role: 数据不存在. A role not among `roles` (any role when left
+ * out): 无权操作此印章 — they can see the seal, so they may hear why. sealCode and sealTypeCode, when sent,
+ * must match.
+ */
+export async function sealAccess(
+  db: Database,
+  caller: Caller,
+  reference: SealReference,
+  options: { roles?: readonly SealRole[]; now?: Date } = {},
+): Promise<SealAccess> {
+  const found = await loadSealHolder(db, reference.sealId)
+  if (!found) throw notFound()
+  if (reference.sealCode && reference.sealCode !== found.seal.sealCode) throw notFound()
+  if (reference.sealTypeCode && reference.sealTypeCode !== found.seal.sealTypeCode) throw notFound()
+  const role = await roleOnSeal(db, caller, found, options.now ?? new Date())
+  if (!role) throw await noRoleError(db, caller, found.seal.id)
+  if (options.roles && !options.roles.includes(role.role)) throw forbidden(NOT_YOUR_ROLE)
+  return { ...found, ...role }
+}
+
+/**
+ * Why a seal is closed to the caller: someone who was authorised on it hears that the authorisation is not
+ * (or no longer) in force; anyone else, that the seal does not exist.
+ */
+async function noRoleError(db: Database, caller: Caller, sealId: string) {
+  if (caller.kind !== 'personal') return notFound()
+  const [auth] = await db
+    .select({ status: sealAuths.status })
+    .from(sealAuths)
+    .where(and(eq(sealAuths.sealId, sealId), eq(sealAuths.granteePersonId, caller.person.id), ne(sealAuths.status, 'draft')))
+    .orderBy(desc(sealAuths.createdAt))
+    .limit(1)
+  if (!auth) return notFound()
+  return businessError(auth.status === 'pending' ? sealAuthMessages.notAccepted : sealAuthMessages.notAuthorised)
+}
