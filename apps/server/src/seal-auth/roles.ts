@@ -75,7 +75,7 @@ export async function sealAccess(
  * Why a seal is closed to the caller: someone who was authorised on it hears that the authorisation is not
  * (or no longer) in force; anyone else, that the seal does not exist.
  */
-async function noRoleError(db: Database, caller: Caller, sealId: string) {
+export async function noRoleError(db: Database, caller: Caller, sealId: string) {
   if (caller.kind !== 'personal') return notFound()
   const [auth] = await db
     .select({ status: sealAuths.status })

@@ -37,14 +37,14 @@ import {
 } from '@seal/shared/api/seal-auth'
 import { messages } from '@seal/shared/messages'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
-import { notFound } from '../errors.ts'
+import { businessError, notFound } from '../errors.ts'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { hasHandwritingSample } from '../signing/handwriting.ts'
 import { loadSealHolder } from '../trust/seal-holder.ts'
 import { sendPdf } from '../unit-apply/documents.ts'
 import { authorisableSeals, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
-import { roleOnSeal, sealAccess } from './roles.ts'
+import { noRoleError, roleOnSeal, sealAccess } from './roles.ts'
 import {
   acceptAsGrantee,
   cancelAuth,
@@ -180,11 +180,14 @@ export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/sealAuth/queryRole',
-    { config: { query: true }, schema: { tags, summary: '本人在该印章上的角色（1 法人 2 管理员 3 用章人）†', body: queryRoleBody, response: { 200: envelopeOf(queryRoleAnswer) } } },
+    { config: { query: true }, schema: { tags, summary: '本人在该印章上的角色（1 法人 2 管理员 3 用章人；无角色时说明原因）†', body: queryRoleBody, response: { 200: envelopeOf(queryRoleAnswer) } } },
     async (request) => {
+      const caller = callerOf(request)
       const found = await loadSealHolder(app.db, request.body.sealId)
       if (!found) throw notFound()
-      return ok({ role: (await roleOnSeal(app.db, callerOf(request), found, now()))?.role ?? null })
+      const role = await roleOnSeal(app.db, caller, found, now())
+      if (!role) throw await noRoleError(app.db, caller, found.seal.id)
+      return ok({ role: role.role })
     },
   )
 
@@ -221,7 +224,8 @@ export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: '被授权人用章密码校验', body: verifyAuthBody, response: { 200: envelopeOf(verifyAuthAnswer) } } },
     async (request) => {
       const access = await sealAccess(app.db, callerOf(request), { sealId: request.body.sealId }, { now: now() })
-      if (!access.auth) return ok({ pass: false, success: false, mess: sealAuthMessages.notAuthorised })
+      // The holder has the seal PIN (POST /seal/pinVerifyNew), no use password.
+      if (!access.auth) throw businessError(sealAuthMessages.notAuthorised)
       const check = await checkUsePassword(app.db, access.auth, request.body.usePassword, now())
       return ok(check.ok ? { pass: true, success: true, mess: '验证通过' } : { pass: false, success: false, mess: check.message })
     },

@@ -13,6 +13,7 @@ import {
   sealVerifyAnswer,
   sealVerifyBody,
 } from '@seal/shared/api/seal-pin'
+import { sealRole } from '@seal/shared/codes/authorization'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
@@ -28,7 +29,6 @@ import { certificateQuery } from './contracts.ts'
 import { revokeSeal } from './make-seal.ts'
 import { trustMessages } from './messages.ts'
 import { CHANGE_KEY_TTL_MS, changeSealPin, issuePinChangeKey, resetSealPinAfterIdentityCheck, verifySealPin } from './pin.ts'
-import { sealHeldByCaller } from './seal-holder.ts'
 import { createAccessToken, verifyAccessToken } from '../files/service.ts'
 import { sealAccess } from '../seal-auth/roles.ts'
 import { assertUsePassword, checkUsePassword, setUsePassword, usePasswordKeySubject } from '../seal-auth/service.ts'
@@ -253,7 +253,7 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request)
       const body = request.body
-      const held = await sealHeldByCaller(app.db, caller, sealReferenceOf(body))
+      const held = await sealAccess(app.db, caller, sealReferenceOf(body), { roles: holderOnly, now: app.trust.now() })
       if (
         body.socialCreditCode &&
         held.unit &&
@@ -303,7 +303,7 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request)
       const body = request.body
-      const { seal } = await sealHeldByCaller(app.db, caller, sealReferenceOf(body))
+      const { seal } = await sealAccess(app.db, caller, sealReferenceOf(body), { roles: holderOnly, now: app.trust.now() })
       if (isCancelled(seal)) throw businessError(trustMessages.sealCancelled)
       if (seal.status !== sealStatusWide.VALID) throw businessError(trustMessages.sealNotInEffect)
       const check = await verifySealPin(app.db, { sealId: seal.id, pin: body.pin, now: app.trust.now() })
@@ -323,6 +323,9 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 }
+
+/** The seal PIN itself (set by face, cancellation) is the holder's alone (000 §6). */
+const holderOnly = [sealRole.LEGAL_PERSON]
 
 const isTicked = (value: boolean | string | number | null | undefined) => value === true || value === '1' || value === 1
 
