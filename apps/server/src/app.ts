@@ -27,6 +27,7 @@ import { handwritingRoutes } from './signing/handwriting-routes.ts'
 import { sealDocumentRoutes } from './signing/seal-document-routes.ts'
 import { verifyRoutes } from './signing/verify-routes.ts'
 import { sealRoutes } from './seals/routes.ts'
+import { sealAuthAdminRoutes } from './seal-auth/admin-routes.ts'
 import { sealAuthRoutes } from './seal-auth/routes.ts'
 import { cutoutRoutes } from './seals/cutout-routes.ts'
 import { personalSealRoutes } from './personal-seal/routes.ts'
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(personalSealRoutes)
       await api.register(applyAgreementRoutes)
       await api.register(sandboxEnterpriseAdminRoutes)
+      await api.register(sealAuthAdminRoutes)
       await api.register(unitVerificationRoutes)
       await api.register(unitApplyRoutes)
       await api.register(unitApplyAdminRoutes)

@@ -2,12 +2,20 @@ import { eq } from 'drizzle-orm'
 import type { Database } from './db/client.ts'
 import { persons, units } from './auth/tables.ts'
 import { seedSandboxEnterprises } from './identity/enterprise/registry.ts'
+import { unitMembers } from './seal-auth/tables.ts'
 
 /** Demo identities created on first start (SEED_DEMO=false turns this off). Numbers carry valid check digits. */
 export const demo = {
   person: { name: '张三', identityNo: '110101199003071233', phone: '13800000001' },
   legalPerson: { name: '李四', identityNo: '310104198506124562', phone: '13800000002' },
   unit: { name: '示例科技有限公司', socialCreditCode: '91110108MA01ABCDEN', unitTypeCode: '02', regionCode: '110108' },
+  /** The demo unit's organisation directory (/select-seal-user): the demo person and three colleagues. */
+  staff: [
+    { name: '张三', identityNo: '110101199003071233', phone: '13800000001' },
+    { name: '王小明', identityNo: '11010519920315002X', phone: '13800000003' },
+    { name: '赵敏', identityNo: '110108198807220046', phone: '13800000004' },
+    { name: '孙丽', identityNo: '310115199509100033', phone: '13800000005' },
+  ],
 } as const
 
 /**
@@ -22,7 +30,8 @@ export async function seedDemo(db: Database): Promise<boolean> {
   await db.transaction(async (tx) => {
     await tx.insert(persons).values({ ...demo.person, identityType: '111' }).onConflictDoNothing()
     const [legal] = await tx.insert(persons).values({ ...demo.legalPerson, identityType: '111' }).returning()
-    await tx.insert(units).values({ ...demo.unit, legalPersonId: legal!.id })
+    const [unit] = await tx.insert(units).values({ ...demo.unit, legalPersonId: legal!.id }).returning()
+    await tx.insert(unitMembers).values(demo.staff.map((member) => ({ ...member, unitId: unit!.id })))
   })
   return true
 }

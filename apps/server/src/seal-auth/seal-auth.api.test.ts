@@ -151,3 +151,30 @@ describe('authorising a seal: the letter, the grantee’s acceptance, use and re
     expect(confirmed.body.responseInfo).toBe(messages.sealCancelledAcceptFailed)
   })
 })
+
+describe('the organisation directory', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('lists the demo unit’s people by name, ten a page, to its legal representative; the operator adds people', async () => {
+    const { demo } = await import('../seed.ts')
+    const legal = await t.loginEnterprise(demo.unit.socialCreditCode, demo.legalPerson.phone)
+    const page = await t.call({ url: '/api/sealAuth/queryOrgPersons', body: { pageNum: 1, pageSize: 10 }, token: legal })
+    expect(page.body.data.list.map((p: { name: string }) => p.name).sort()).toEqual(['孙丽', '王小明', '张三', '赵敏'].sort())
+    expect(page.body.data.total).toBe(4)
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/units/${demo.unit.socialCreditCode}/members`,
+      headers: { authorization: `Bearer ${t.secrets.adminToken}` },
+      payload: { members: [{ name: '王五', phone: '13800000009', identityNo: idNumber(880) }] },
+    })
+    expect(added.json().data.added).toBe(1)
+    const found = await t.call({ url: '/api/sealAuth/queryOrgPersons', body: { pageNum: 1, pageSize: 10, name: '王' }, token: legal })
+    expect(found.body.data.list.map((p: { name: string }) => p.name).sort()).toEqual(['王五', '王小明'].sort())
+    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/units/${demo.unit.socialCreditCode}/members`, headers: { authorization: `Bearer ${legal}` }, payload: { members: [] } })
+    expect(refused.statusCode).toBe(401)
+  })
+})

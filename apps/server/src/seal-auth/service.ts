@@ -12,7 +12,7 @@ import { isSealPassword, sealPasswordsMatch, stripWhitespace } from '@seal/share
 import { beijingDate } from '@seal/shared/text/beijing-time'
 import type { Caller } from '../auth/caller.ts'
 import { sendSmsCode, verifySmsCode } from '../auth/sms-codes.ts'
-import { persons } from '../auth/tables.ts'
+import { persons, units } from '../auth/tables.ts'
 import { uniqueViolationOf } from '../db/errors.ts'
 import type { Database } from '../db/client.ts'
 import { businessError, notFound } from '../errors.ts'
@@ -463,3 +463,38 @@ export async function setUsePassword(db: Database, auth: SealAuth, password: str
 
 /** What the step-1 key of an authorised user's password change binds: the authorisation and its current hash. */
 export const usePasswordKeySubject = (auth: SealAuth) => `auth-password:${auth.id}:${auth.usePasswordHash?.slice(-16) ?? ''}`
+
+/**
+ * The seal manager an application names (001 §2 step 1 "seal manager", with the manager password of step 2)
+ * becomes role 2 on each seal made for it: an accepted management authorisation for the certificate's
+ * period, the manager's password as its use password. The application's signed documents are its letter.
+ * Runs in the transaction that records the made seal.
+ */
+export async function grantManagerOfApplication(
+  tx: Database,
+  input: { sealId: string; unitId: string; manager: { name: string; identityNo: string; phone: string }; pinHash: string; start: Date; end: Date },
+) {
+  const identityNo = input.manager.identityNo.toUpperCase()
+  await tx.insert(persons).values({ name: input.manager.name, identityType: '111', identityNo, phone: input.manager.phone }).onConflictDoNothing()
+  const [manager] = await tx.select().from(persons).where(and(eq(persons.identityType, '111'), eq(persons.identityNo, identityNo))).limit(1)
+  const [unit] = await tx.select({ legalPersonId: units.legalPersonId }).from(units).where(eq(units.id, input.unitId)).limit(1)
+  if (!manager || !unit || manager.id === unit.legalPersonId) return
+  await tx
+    .insert(sealAuths)
+    .values({
+      sealId: input.sealId,
+      granteePersonId: manager.id,
+      granteePhone: input.manager.phone,
+      grantorPersonId: unit.legalPersonId,
+      grantorRole: sealRole.LEGAL_PERSON,
+      authUseType: String(authUseType.MANAGE),
+      useType: '2',
+      status: 'active',
+      startTime: input.start,
+      endTime: input.end,
+      usePasswordHash: input.pinHash,
+      signedAt: input.start,
+      acceptedAt: input.start,
+    })
+    .onConflictDoNothing()
+}

@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from '../test/harness.ts'
 import { samplePdf, uploadFile } from '../test/seals.ts'
 import { applicantFor, creditCode, idNumber, insertApplication, sealPng, type Applicant, type Person } from '../test/unit-applications.ts'
 import { makeSeal } from '../trust/make-seal.ts'
-import { verifySealPin } from '../trust/pin.ts'
+import { hashSealPin, verifySealPin } from '../trust/pin.ts'
 import { sealCredentials } from '../trust/tables.ts'
 import { openssl } from '../trust/testing.ts'
 import { AUTO_REVIEWER, completeSealing, configureReview, reviewSubmitted } from './review.ts'
@@ -89,6 +89,27 @@ describe('review and making of enterprise seals', () => {
     expect(notice!.text).toBe(
       `【电子印章】您提交的${unitA.name}的电子印章申请已审核通过，已制作：${unitA.name}、${unitA.name}合同专用章。请登录电子印章查看。`,
     )
+  })
+
+  it('makes the seal manager the application names role 2 on every new seal, with the manager password of step 2', async () => {
+    const legal = await applicantFor(t, person(511, '郑管理'))
+    const manager = await applicantFor(t, person(512, '钱掌印'))
+    const unit = unitNamed(511, '掌印管理科技有限公司')
+    const submitted = await insertApplication(t, {
+      applicant: legal,
+      unit,
+      legal,
+      seals: [{ sealTypeCode: '01' }],
+      form: { setSealManager: true, sealManagerName: manager.name, sealManagerIdentityNo: manager.identityNo, sealManagerTel: manager.phone },
+      extra: { managerPinHash: await hashSealPin('Manage2026') },
+    })
+    await reviewSubmitted(t.app.trust, submitted.id)
+    const sealId = (await application(submitted.id)).successSealItems[0]!.sealId!
+    const call = (token: string, url: string, body: unknown) => t.call({ url: `/api${url}`, body, token })
+    expect((await call(manager.token, '/sealAuth/queryRole', { sealId })).body.data.role).toBe(2)
+    expect((await call(manager.token, '/sealAuth/verifyAuthByIdentityAndSealId', { sealId, usePassword: 'Manage2026' })).body.data.pass).toBe(true)
+    const persons = (await call(legal.token, '/sealAuth/queryListBySeal', { sealId })).body.data.list
+    expect(persons.map((p: { name: string; authUseType: number }) => [p.name, p.authUseType])).toEqual([['郑管理', 2], ['钱掌印', 2]])
   })
 
   it('leaves for a reviewer what auto mode must not decide, and everything in manual mode', async () => {

@@ -21,6 +21,7 @@ import { makeSeal, reissueSealCredential, revokeSeal, type SealOwner } from '../
 import { storePinHash } from '../trust/pin.ts'
 import { crlReason } from '../trust/x509.ts'
 import { unitApplications, type SealItemOutcome, type StoredForm, type UnitApplication } from './tables.ts'
+import { grantManagerOfApplication } from '../seal-auth/service.ts'
 import { sealNameFor } from './seal-names.ts'
 
 /**
@@ -438,7 +439,19 @@ async function makeItemSeal(trust: Trust, application: UnitApplication, owner: U
       certEndTime: end,
       pinHash: application.legalPinHash ?? undefined,
       status: sealStatusWide.VALID,
-      inSameTransaction: (tx, seal) => recordOutcome(tx, application.id, { ...base, sealId: seal.id, failReason: null }),
+      inSameTransaction: async (tx, seal) => {
+        await recordOutcome(tx, application.id, { ...base, sealId: seal.id, failReason: null })
+        const form = application.form
+        if (form.setSealManager && application.managerPinHash)
+          await grantManagerOfApplication(tx, {
+            sealId: seal.id,
+            unitId: owner.unitId,
+            manager: { name: form.sealManagerName, identityNo: form.sealManagerIdentityNo, phone: form.sealManagerTel },
+            pinHash: application.managerPinHash,
+            start,
+            end,
+          })
+      },
     })
   } catch (error) {
     if (error instanceof OutcomeRecorded) return
