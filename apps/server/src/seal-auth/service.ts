@@ -9,7 +9,8 @@ import { authUseType, sealRole } from '@seal/shared/codes/authorization'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { messages } from '@seal/shared/messages'
 import { isSealPassword, sealPasswordsMatch, stripWhitespace } from '@seal/shared/rules/seal-password'
-import { beijingDate } from '@seal/shared/text/beijing-time'
+import { authPeriodProblem } from '@seal/shared/rules/authorization'
+import { beijingDate, beijingMinute } from '@seal/shared/text/beijing-time'
 import type { Caller } from '../auth/caller.ts'
 import { sendSmsCode, verifySmsCode } from '../auth/sms-codes.ts'
 import { persons, units } from '../auth/tables.ts'
@@ -34,10 +35,6 @@ import { inWorker } from '../workers/pool.ts'
 import { sealAccess, type SealAccess } from './roles.ts'
 import { sealAuths, type SealAuth } from './tables.ts'
 
-const DAY_MS = 86_400_000
-const BEIJING_OFFSET_MS = 8 * 3_600_000
-/** The start of the Beijing day `now` falls in: an authorisation may start today (000 §5 "default start is today"). */
-const startOfBeijingDay = (now: Date) => Math.floor((now.getTime() + BEIJING_OFFSET_MS) / DAY_MS) * DAY_MS - BEIJING_OFFSET_MS
 
 /** A phone proven by telAuth counts for acceptance this long. */
 export const PHONE_PROOF_TTL_MS = 30 * 60_000
@@ -57,9 +54,8 @@ export async function createDraft(db: Database, caller: Caller, data: z.output<t
   const access = await sealAccess(db, caller, { sealId: data.sealId, sealCode: data.sealCode ?? undefined, sealTypeCode: data.sealTypeCode ?? undefined }, { roles: [sealRole.LEGAL_PERSON, sealRole.MANAGER], now })
   if (!sealIsUsable(access)) throw businessError(trustMessages.sealNotInEffect)
   if (access.role === sealRole.MANAGER && data.authUseType !== authUseType.USE) throw businessError(sealAuthMessages.managerOnlyUse)
-  if (data.startTime < startOfBeijingDay(now)) throw businessError(messages.startBeforeNow)
-  if (data.endTime < data.startTime) throw businessError(messages.endBeforeStart)
-  if (data.endTime > access.seal.certEndTime.getTime()) throw businessError(sealAuthMessages.endAfterCertificate)
+  const periodProblem = authPeriodProblem(data, { now: now.getTime(), certEndTime: access.seal.certEndTime.getTime() })
+  if (periodProblem) throw businessError(periodProblem)
 
   const grantee = await personByIdentity(db, { name: data.name, identityNo: data.personIdentity, phone: data.phone })
   if (grantee.id === access.holder.personId || grantee.id === caller.person.id) throw businessError(sealAuthMessages.selfAuthorisation)
@@ -446,7 +442,7 @@ export async function checkUsePassword(db: Database, auth: SealAuth, password: s
   return { ok: false, message: trustMessages.wrongPinRemaining(PIN_MAX_ATTEMPTS - turn.attempt) }
 }
 
-const beijingClock = (date: Date) => new Date(date.getTime() + BEIJING_OFFSET_MS).toISOString().slice(11, 16)
+const beijingClock = (date: Date) => beijingMinute(date.getTime()).slice(11)
 
 export async function assertUsePassword(db: Database, auth: SealAuth, password: string, now: Date) {
   const check = await checkUsePassword(db, auth, password, now)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { authUseType, authorizationUseType } from '../codes/authorization.ts'
 import { messages } from '../messages.ts'
+import { END_AFTER_CERTIFICATE } from '../rules/authorization.ts'
 import { idCardSchema } from '../rules/id-card.ts'
 import { mobilePhoneSchema } from '../rules/phone.ts'
 import { sealUserNameSchema } from '../rules/names.ts'
@@ -224,7 +225,7 @@ export const sealAuthMessages = {
   samplesMissing: `请先采集签名样本`,
   passwordMissing: '请设置用章密码',
   passwordsDiffer: messages.passwordsDiffer,
-  endAfterCertificate: '结束时间不能晚于印章证书有效期',
+  endAfterCertificate: END_AFTER_CERTIFICATE,
   notAuthorised: '您未获得此印章的授权或授权已失效',
   notAccepted: '授权待确认，请先接受授权',
   authorisationNotStarted: '授权尚未生效',

@@ -41,3 +41,30 @@ export function beijingMinute(epochMs: number): string {
 export function beijingSecond(epochMs: number): string {
   return beijingIso(epochMs).slice(0, 19).replace('T', ' ')
 }
+
+const DAY_MS = 86_400_000
+
+/**
+ * The first millisecond of the Beijing day `epochMs` falls in.
+ *
+ * @example
+ * beijingDayStart(Date.parse('2026-11-22T17:30:00Z')) // Date.parse('2026-11-22T16:00:00Z'), 2026-11-23 00:00 in Beijing
+ */
+export function beijingDayStart(epochMs: number): number {
+  return Math.floor((epochMs + beijingOffsetMs) / DAY_MS) * DAY_MS - beijingOffsetMs
+}
+
+/** The last millisecond of the Beijing day `epochMs` falls in. */
+export function beijingDayEnd(epochMs: number): number {
+  return beijingDayStart(epochMs) + DAY_MS - 1
+}
+
+/**
+ * year.month.day in Beijing, as authorisation periods are shown (000 §9).
+ *
+ * @example
+ * beijingDottedDate(Date.parse('2026-11-22T17:30:00Z')) // '2026.11.23'
+ */
+export function beijingDottedDate(epochMs: number): string {
+  return beijingDate(epochMs).replaceAll('-', '.')
+}
