@@ -9,7 +9,7 @@ import { useCanApply, type CanApply } from '../api/query-can-apply.ts'
 import { sealItemOf } from '../seal-items.ts'
 import { useWizard } from '../wizard-context.tsx'
 import { unitApplyRoutes } from '../wizard-routes.ts'
-import { useDebounced } from './use-debounced.ts'
+import { useDebounced } from '../../../lib/use-debounced.ts'
 
 /** The can-apply query waits until the code has stopped changing (001 §9). */
 const CAN_APPLY_DEBOUNCE_MS = 500
