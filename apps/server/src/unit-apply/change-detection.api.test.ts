@@ -73,6 +73,19 @@ describe('change detection against the unit on record', () => {
     expect(shown.changeType).toBe('0')
   })
 
+  it('says so at the unit verification, before the unit is checked, when nothing changed', async () => {
+    const form = changeOf(legalForm(legal, unit))
+    const draft = await call(legal.token, '/seal-apply/apply/temporary', form)
+    const verify = await call(legal.token, '/apply/fourElementsOfEnterpriseVerification', {
+      applyId: draft.body.data.id,
+      legal: legal.name,
+      legalIdentity: legal.identityNo,
+      name: unit.unitName,
+      socialCode: unit.socialCreditCode,
+    })
+    expect(verify.body.responseInfo).toBe(messages.legalApplicantNothingChanged)
+  })
+
   it('answers the operator in the operator’s words, and lets a new unit name through as change type 3', async () => {
     const same = changeOf(operatorForm(operator, legal, unit))
     expect((await toStep2(operator, same)).answer.responseInfo).toBe(messages.operatorNothingChanged)

@@ -213,7 +213,7 @@ export async function changeOriginalOf(db: Database, sealId: string): Promise<Ch
 }
 
 /** A change's problem at step 1 (001 §5 "Change"): no seal of a unit to change, or nothing changed. */
-function changeStepProblem(form: StepForm, state: ChainState): string | null {
+export function changeStepProblem(form: StepForm, state: Pick<ChainState, 'changeOriginal'>): string | null {
   if (form.businessType !== businessType.CHANGE) return null
   if (!state.changeOriginal) return messages.noChangeableSeals
   return changeProblem(form, state.changeOriginal)
