@@ -71,6 +71,8 @@ async function verifySetUpAndSign(page: Page, unitName: string, prefix: string, 
   await writeOnBoard(page, page.getByLabel('签名区域'), handOf(20261125), 1)
   await page.getByRole('button', { name: '确定' }).click()
   await page.getByRole('button', { name: '获取验证码' }).click()
+  // The code has gone out once the button counts down (the outbox also holds the approval notices).
+  await expect(page.getByRole('button', { name: /秒后重新获取/ })).toBeVisible()
   await page.getByPlaceholder('请输入验证码').fill(await readSmsCode(page, legal.phone))
   await snap(page, `${prefix}-3-sign`)
   await page.getByRole('button', { name: '确认签署' }).click()
@@ -93,7 +95,9 @@ async function heldSeals(page: Page) {
 async function openSealMenu(page: Page, unitName: string) {
   await page.goto('/home')
   await page.getByText('管理我的印章').click()
-  await expect(page).toHaveURL(/\/seal-preview-list\/company/)
+  // A personal login opens on 个人名章; the unit's seals are under 电子印章.
+  await page.getByRole('tab', { name: '电子印章' }).click()
+  await expect(page.getByRole('tab', { name: '电子印章' })).toHaveAttribute('aria-selected', 'true')
   const card = page.locator('.seal-card', { hasText: unitName }).first()
   await expect(card).toBeVisible()
   return card
@@ -134,6 +138,8 @@ test('a unit changes its name and renews its seal through the new wizard; the ol
   await expect(chosen).toHaveAttribute('aria-checked', 'true')
   await expect(chosen).toHaveAttribute('aria-disabled', 'true')
   await snap(page, 'unit-change-1-prefilled')
+  await page.getByRole('region', { name: '业务信息' }).scrollIntoViewIfNeeded()
+  await snap(page, 'unit-change-1-picker')
 
   // Nothing changed yet: the server answers 001 §5's words for the legal representative.
   await unitEvidence(page, oldName)
