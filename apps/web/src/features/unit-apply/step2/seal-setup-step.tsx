@@ -5,6 +5,7 @@ import type { ApplySealItem } from '@seal/shared/api/unit-apply'
 import { applicantKind, businessType } from '@seal/shared/codes/business-type'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
+import { sealNameFor } from '@seal/shared/rules/seal-names'
 import { hasManagerSection, needsNewPicture, step2Problem } from '@seal/shared/rules/unit-apply'
 import { useFilingInfo } from '../api/filing-info.ts'
 import { failureText, useWizard } from '../wizard-context.tsx'
@@ -59,6 +60,8 @@ export function SealSetupStep() {
     }
   }
 
+  // A change names the seal as it will be (the unit's new name, the new legal representative's name seal).
+  const shownName = (seal: ApplySealItem) => (form.businessType === businessType.CHANGE ? sealNameFor(seal, form, form.unitName.trim()) : seal.sealName)
   const withManager = hasManagerSection(form) && form.setSealManager
   // A recovered seal keeps its picture (001 §4): nothing to upload.
   const retrieving = form.businessType === businessType.RETRIEVE
@@ -83,7 +86,7 @@ export function SealSetupStep() {
                   onChange={(sealName) => patchSeal(seal._id, { sealName })}
                 />
               ) : (
-                seal.sealName !== seal.sealTypeName && <span>{seal.sealName}</span>
+                shownName(seal) !== seal.sealTypeName && <span>{shownName(seal)}</span>
               )}
             </div>
             {needsNewPicture(form, seal.sealTypeCode, flags.changeType) ? (
