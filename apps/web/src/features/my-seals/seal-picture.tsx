@@ -1,6 +1,8 @@
 import type { SealItem } from '@seal/shared/api/seals'
 import { failedSealStatuses } from '@seal/shared/codes/seal-status'
 import { apiLink } from '../../lib/request/request.ts'
+// Its sizes (.seal-picture, -large, -failed) travel with it to the screens of other features.
+import './my-seals.css'
 
 /**
  * A seal's picture that cannot be saved by right-click, long press or drag (spec 000 §2), greyed when the

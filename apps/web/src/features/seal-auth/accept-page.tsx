@@ -91,8 +91,8 @@ function AcceptForm({ item }: { item: AuthorizationItem }) {
         {needsPassword && (
           <>
             <Form.Header>设置用章密码</Form.Header>
-            <Form.Item name="password" label="用章密码" rules={[zodRule(sealPasswordSchema)]}>
-              <Input type="password" placeholder={messages.sealPasswordRule} maxLength={SEAL_PASSWORD_MAX_LENGTH} autoComplete="new-password" aria-label="用章密码" />
+            <Form.Item name="password" label="用章密码" rules={[zodRule(sealPasswordSchema)]} description={messages.sealPasswordHint}>
+              <Input type="password" placeholder="请设置用章密码" maxLength={SEAL_PASSWORD_MAX_LENGTH} autoComplete="new-password" aria-label="用章密码" />
             </Form.Item>
             <Form.Item
               name="confirmPassword"
