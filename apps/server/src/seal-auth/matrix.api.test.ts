@@ -90,6 +90,7 @@ describe('who may call what on a seal and its authorisations', () => {
     ['POST /sealAuth/sealVerify', (w) => acted(w, '/sealAuth/sealVerify', { ...sealRef(), password: 'wrong123' }), holdersAndUsers],
     ['POST /sealAuth/editPassword', (w) => acted(w, '/sealAuth/editPassword', { ...sealRef(), password: 'new12345', oldPassword: 'wrong123' }), holdersAndUsers],
     ['POST /seal/editPinNew', (w) => acted(w, '/seal/editPinNew', { ...sealRef(), newPin: 'new12345', ranId: 'no-such-check' }), holderOnly],
+    ['POST /sealAuth/editLegalUseType', (w) => acted(w, '/sealAuth/editLegalUseType', { socialCreditCode: scene.unit.socialCreditCode, useType: 2, password: 'wrong123' }), holderOnly],
     ['POST /seal/revokeNew', (w) => acted(w, '/seal/revokeNew', { ...sealRef(), pin: 'wrong123' }), holderOnly],
     [
       'POST /seal/signDocument',

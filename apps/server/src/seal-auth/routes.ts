@@ -34,6 +34,9 @@ import {
   verifyAuthAnswer,
   verifyAuthBody,
   authCreationData,
+  batchEditUseTypeBody,
+  editLegalUseTypeBody,
+  useTypeSwitched,
 } from '@seal/shared/api/seal-auth'
 import { messages } from '@seal/shared/messages'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
@@ -59,6 +62,7 @@ import {
   signAsGrantor,
 } from './service.ts'
 import { isWaitingFor, readableLetter } from './letters.ts'
+import { switchHolderUseType } from './use-method.ts'
 
 const tags = ['seal-auth']
 const done = envelopeOf(z.null())
@@ -229,6 +233,23 @@ export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const check = await checkUsePassword(app.db, access.auth, request.body.usePassword, now())
       return ok(check.ok ? { pass: true, success: true, mess: '验证通过' } : { pass: false, success: false, mess: check.message })
     },
+  )
+
+  // --- The holder's use method ---------------------------------------------------------------------------
+
+  app.post(
+    '/sealAuth/editLegalUseType',
+    { schema: { tags, summary: '切换单位印章的用章方式（签名需现场手写，密码需印章密码）', body: editLegalUseTypeBody, response: { 200: envelopeOf(useTypeSwitched) } } },
+    async (request) => {
+      const { socialCreditCode, useType, password, handWrittenId } = request.body
+      return ok({ switched: await switchHolderUseType(app.db, callerOf(request), { batchUseType: [{ socialCreditCode, useType }], password, handWrittenId }, now()) }, messages.modified)
+    },
+  )
+
+  app.post(
+    '/sealAuth/batchEditUseType',
+    { schema: { tags, summary: '批量修改用章方式（按单位）†', body: batchEditUseTypeBody, response: { 200: envelopeOf(useTypeSwitched) } } },
+    async (request) => ok({ switched: await switchHolderUseType(app.db, callerOf(request), request.body, now()) }, messages.modified),
   )
 
   // --- The letter ---------------------------------------------------------------------------------------

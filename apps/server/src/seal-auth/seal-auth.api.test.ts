@@ -138,6 +138,24 @@ describe('authorising a seal: the letter, the grantee’s acceptance, use and re
     expect((await call(employee.token, '/sealAuth/queryRole', { sealId: scene.sealId })).body.responseInfo).toBe(sealAuthMessages.notAuthorised)
   })
 
+  it('switches the holder’s use method: to signature with a signature written now, back to password with the seal password', async () => {
+    const own = await sceneFor(t, 3)
+    const holder = { ...own.legal, token: own.enterprise }
+    const code = own.unit.socialCreditCode
+    expect((await call(own.enterprise, '/sealAuth/editLegalUseType', { socialCreditCode: code, useType: 1 })).body.responseInfo).toBe(sealAuthMessages.signatureRequired)
+    const written = await sampleOf(t, holder, writerOf(holder))
+    expect((await call(own.enterprise, '/sealAuth/editLegalUseType', { socialCreditCode: code, useType: 1, handWrittenId: written })).body).toMatchObject({ responseInfo: messages.modified, data: { switched: 1 } })
+    // Now the holder seals with a matching signature, not the PIN.
+    expect((await signAs(t, holder, own.sealId, { pin: SEAL_PIN })).body.responseInfo).toBe(sealAuthMessages.signatureRequired)
+    const genuine = await verifySignature(t, holder, writerOf(holder))
+    expect((await signAs(t, holder, own.sealId, { signatureId: genuine.signatureId })).body.responseInfo).toBe('签章成功')
+    // Back to the password: the seal password proves the holder; someone else's unit is not theirs to switch.
+    expect((await call(own.enterprise, '/sealAuth/editLegalUseType', { socialCreditCode: code, useType: 2, password: 'wrong999' })).body.responseInfo).toMatch(/密码错误/)
+    expect((await call(own.enterprise, '/sealAuth/batchEditUseType', { batchUseType: [{ socialCreditCode: code, useType: 2 }], password: SEAL_PIN })).body.data.switched).toBe(1)
+    expect((await signAs(t, holder, own.sealId, { pin: SEAL_PIN })).body.responseInfo).toBe('签章成功')
+    expect((await call(scene.enterprise, '/sealAuth/editLegalUseType', { socialCreditCode: code, useType: 2, password: SEAL_PIN })).body.responseInfo).toBe('数据不存在')
+  })
+
   it('refuses acceptance without the phone proof, and of a seal cancelled meanwhile', async () => {
     const other = await sceneFor(t, 2)
     const employee: TestPerson = await person('黛绮丝')

@@ -270,11 +270,14 @@ export const VERIFIED_SIGNATURE_TTL_MS = 5 * 60_000
  * Whether `signatureId` is a signature the caller wrote just now (purpose `verify`) that matched their
  * samples: what an authorised user with the signature use method shows before each use of the seal.
  */
-export async function isFreshPassedSignature(db: Database, caller: Caller, signatureId: string, now: Date): Promise<boolean> {
+export async function isFreshPassedSignature(db: Database, caller: Caller, signatureId: string, now: Date, options: { orNewSample?: boolean } = {}): Promise<boolean> {
   const [row] = await db
-    .select({ pass: handwritingSamples.pass, createdAt: handwritingSamples.createdAt })
+    .select({ pass: handwritingSamples.pass, purpose: handwritingSamples.purpose, createdAt: handwritingSamples.createdAt })
     .from(handwritingSamples)
-    .where(and(samePerson(personOf(caller)), eq(handwritingSamples.id, signatureId), eq(handwritingSamples.purpose, 'verify')))
+    .where(and(samePerson(personOf(caller)), eq(handwritingSamples.id, signatureId)))
     .limit(1)
-  return Boolean(row?.pass) && now.getTime() - row!.createdAt.getTime() <= VERIFIED_SIGNATURE_TTL_MS
+  // A sample just written counts only where setting up is meant (switching to the signature method): a
+  // person's first sample passes without a comparison.
+  const kindAllowed = row?.purpose === 'verify' || (options.orNewSample === true && row?.purpose === 'sample')
+  return Boolean(row?.pass) && kindAllowed && now.getTime() - row!.createdAt.getTime() <= VERIFIED_SIGNATURE_TTL_MS
 }

@@ -11,7 +11,9 @@ import { findReadableFile } from '../files/service.ts'
 import { files } from '../files/tables.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { sealRole } from '@seal/shared/codes/authorization'
+import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
 import { assertAuthorisedUse } from '../seal-auth/use.ts'
+import { isFreshPassedSignature } from './handwriting.ts'
 import { visibleSeal } from '../seals/queries.ts'
 import { inWorker } from '../workers/pool.ts'
 import { sealDocument } from './seal-document.ts'
@@ -57,8 +59,14 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (source.mediaType !== 'application/pdf') throw businessError('请选择PDF格式的文件')
       // The holder unlocks the seal with its PIN; an authorised user shows what their authorisation asks for.
       let pin: string | { authorised: true } = body.pin ?? ''
-      if (access.role === sealRole.LEGAL_PERSON && !pin) throw businessError('请输入印章密码')
-      if (access.role !== sealRole.LEGAL_PERSON) {
+      if (access.role === sealRole.LEGAL_PERSON) {
+        // The holder's own use method (000 §3; switched by /sealAuth/editLegalUseType): signature, PIN or both.
+        const method = Number(seal.useType)
+        if (authUseTypeNeeds.signature(method) && !(body.signatureId && (await isFreshPassedSignature(app.db, caller, body.signatureId, app.trust.now()))))
+          throw businessError(body.signatureId ? sealAuthMessages.signatureMismatch : sealAuthMessages.signatureRequired)
+        if (!authUseTypeNeeds.password(method)) pin = { authorised: true }
+        else if (!pin) throw businessError('请输入印章密码')
+      } else {
         await assertAuthorisedUse(app.db, caller, access, { password: body.pin, signatureId: body.signatureId }, app.trust.now())
         pin = { authorised: true }
       }

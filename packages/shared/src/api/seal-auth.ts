@@ -224,6 +224,25 @@ export const availableSeal = z.object({
   sealPic: z.string().nullable(),
 })
 
+/**
+ * POST /sealAuth/editLegalUseType (one unit) and POST /sealAuth/batchEditUseType (the batch variant): the
+ * holder switches the use method of a unit's seals in effect — to signature with `handWrittenId` (a
+ * signature written just now), to password with the seal `password`.
+ */
+export const editLegalUseTypeBody = z.object({
+  socialCreditCode: z.string().min(1).max(32),
+  useType: code(grantableUseTypes),
+  password: z.string().max(64).nullish(),
+  handWrittenId: z.string().max(64).nullish(),
+  sealPlatType: z.union([z.number(), z.string()]).nullish(),
+})
+export const batchEditUseTypeBody = z.object({
+  batchUseType: z.array(z.object({ socialCreditCode: z.string().min(1).max(32), useType: code(grantableUseTypes) })).min(1).max(50),
+  password: z.string().max(64).nullish(),
+  handWrittenId: z.string().max(64).nullish(),
+})
+export const useTypeSwitched = z.object({ switched: z.number() })
+
 /** Messages of ours for refusals the spec leaves unworded. */
 export const sealAuthMessages = {
   alreadyAuthorised: '该用章人已获得此印章的授权，请勿重复授权',
