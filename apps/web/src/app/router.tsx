@@ -232,6 +232,7 @@ function sealAuthScreens(): RouteObject[] {
     screen('/authorization-done/:fileId', () => import('../features/seal-auth/done-page.tsx').then((m) => ({ Component: m.AuthorizationDonePage }))),
     screen('/seal-auth', () => import('../features/seal-auth/accept-page.tsx').then((m) => ({ Component: m.SealAuthAcceptPage }))),
     screen('/signature-collection', () => import('../features/seal-auth/collection-page.tsx').then((m) => ({ Component: m.SignatureCollectionPage }))),
+    screen('/batch-modify-call-type', () => import('../features/seal-auth/use-method-page.tsx').then((m) => ({ Component: m.UseMethodPage }))),
   ]
 }
 

@@ -53,3 +53,15 @@ describe('choosing a seal and the signing link', () => {
     expect(text).toContain('2026.11.25至2026.12.24')
   })
 })
+
+describe('the use-method switch', () => {
+  it('lists the units whose seals in effect the caller holds, with their current method', async () => {
+    const { heldUnits } = await import('./use-method-page.tsx')
+    const seal = (role: number, status: string, useType: string, sealTypeCode = '01') => ({ role, status, useType, sealTypeCode }) as never
+    const groups = [
+      { businessName: '甲公司', socialCreditCode: 'A', list: [seal(1, '1', '1'), seal(1, '2', '2')] },
+      { businessName: '乙公司', socialCreditCode: 'B', list: [seal(3, '1', '2')] },
+    ]
+    expect(heldUnits(groups)).toEqual([{ socialCreditCode: 'A', businessName: '甲公司', useType: 1, count: 1 }])
+  })
+})
