@@ -58,21 +58,23 @@ export function AuthorizationListPage() {
   }
 
   const addAuthorizer = async () => {
+    const me = login.data
     setChecking(true)
+    let seals: Awaited<ReturnType<typeof availableSeals>>
     try {
-      const me = login.data
-      const seals = await availableSeals(me?.kind === 'enterprise' ? me.socialCreditCode : null)
-      if (seals.length > 0) {
-        navigate(addAuthorizerTarget)
-        return
-      }
-      const apply = await confirmDialog({ title: messages.cannotAuthorize, content: messages.noAuthorizableSeal, confirmText: '申请印章', cancelText: '取消' })
-      if (apply) navigate(applySealTarget)
+      seals = await availableSeals(me?.kind === 'enterprise' ? me.socialCreditCode : null)
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
+      return
     } finally {
       setChecking(false)
     }
+    if (seals.length > 0) {
+      navigate(addAuthorizerTarget)
+      return
+    }
+    const apply = await confirmDialog({ title: messages.cannotAuthorize, content: messages.noAuthorizableSeal, confirmText: '申请印章', cancelText: '取消' })
+    if (apply) navigate(applySealTarget)
   }
 
   return (
