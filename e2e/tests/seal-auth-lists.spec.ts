@@ -183,6 +183,10 @@ test('the holder sees the three authorisation tabs, the letter and the authorise
   await accept(revoked, revokedAuth, sealId, revokedPhone, 6161)
   await call(holder.page.request, holder.token, '/sealAuth/v4/cancelAuth', { authId: revokedAuth })
   const waitingAuth = await grant(holder, sealId, waiting.person, otherPhone())
+  const steward = await session(browser, newPerson('钱经理'))
+  const stewardPhone = otherPhone()
+  const stewardAuth = await grant(holder, sealId, steward.person, stewardPhone, 2)
+  await accept(steward, stewardAuth, sealId, stewardPhone, 7171)
 
   // /authorization/personal: 授权中 lists the two waiting, each with 撤销授权.
   const h = holder.page
@@ -240,7 +244,7 @@ test('the holder sees the three authorisation tabs, the letter and the authorise
   await h.getByText('授权人员').click()
   await expect(h).toHaveURL(new RegExp(`/seal-person-list/company/${sealId}$`))
   const rows = h.locator('.auth-card')
-  await expect(rows).toHaveCount(3)
+  await expect(rows).toHaveCount(4)
   await expect(rows.nth(0)).toContainText(legal.name)
   await expect(rows.nth(0)).toContainText('法定代表人')
   await expect(rows.nth(0).getByRole('button')).toHaveCount(0)
@@ -251,13 +255,29 @@ test('the holder sees the three authorisation tabs, the letter and the authorise
   await expect(rows.nth(2)).toContainText('授权管理')
   await expect(rows.nth(2)).toContainText('待确认')
   await snap(h, 'seal-auth-lists-7-persons')
+  await expect(rows.nth(3)).toContainText('钱经理')
   await rows.nth(2).getByRole('button', { name: '解除授权' }).click()
   await confirmDialog(h)
   await expect(h.locator('.adm-toast-main', { hasText: '解除授权成功' })).toBeVisible()
-  await expect(rows).toHaveCount(2)
+  await expect(rows).toHaveCount(3)
   expect(managerAuth).toBeTruthy()
   await h.getByRole('button', { name: '新增授权人' }).click()
   await expect(h).toHaveURL(new RegExp(`/authorization-start/company\\?sealCode=\\d+&sealId=${sealId}$`))
+
+  // A manager (role 2): the menu of 000 §6, and in 授权人员 no remove or edit on the legal person's row or a manager's.
+  const m = steward.page
+  await m.goto('/seal-preview-list/company')
+  await m.locator('.seal-card', { hasText: unit.unitName }).first().getByText('查看详情').click()
+  const managerMenu = m.locator('.adm-list', { hasText: '印章操作' }).locator('.adm-list-item')
+  await expect(managerMenu).toHaveText(['授权人员', '用章记录', '印章变更', '平台绑定记录', '注销印章', '取消授权'])
+  await snap(m, 'seal-auth-lists-8a-manager-menu')
+  await m.getByText('授权人员').click()
+  const seen = m.locator('.auth-card')
+  await expect(seen).toHaveCount(3)
+  await expect(seen.filter({ hasText: legal.name }).getByRole('button')).toHaveCount(0)
+  await expect(seen.filter({ hasText: '钱经理' }).getByRole('button')).toHaveCount(0)
+  await expect(seen.filter({ hasText: '王用章' }).getByRole('button', { name: '解除授权' })).toBeVisible()
+  await snap(m, 'seal-auth-lists-8b-manager-persons')
 
   // The authorised user (role 3): a waiting authorisation of theirs would open acceptance; theirs is accepted.
   const u = user.page
@@ -297,7 +317,7 @@ test('the holder sees the three authorisation tabs, the letter and the authorise
   await mine.locator('.auth-card-open').click()
   await expect(r).toHaveURL(`/authorization-start/personal?authId=${againAuth}&sealId=${sealId}`)
 
-  for (const s of [holder, user, revoked, waiting]) await s.close()
+  for (const s of [holder, user, revoked, waiting, steward]) await s.close()
 })
 
 /** Drags the list down from its top with a finger (real touch events through CDP), far enough for PullToRefresh to refresh. */

@@ -97,7 +97,12 @@ function useGiveUpAuthorization() {
     try {
       await giveUpAuthorization(seal.id)
       showToast({ content: messages.authorizationRemoved, icon: 'success' })
-      await Promise.all([client.invalidateQueries({ queryKey: ['seals'] }), client.invalidateQueries({ queryKey: sealAuthListsKey })])
+      // The lists, not this seal's detail: asked again now it would answer 数据不存在 over the success toast.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['seals', 'groups'] }),
+        client.invalidateQueries({ queryKey: ['seals', 'personal'] }),
+        client.invalidateQueries({ queryKey: sealAuthListsKey }),
+      ])
       navigate(`/seal-preview-list/${seal.sealTypeCode === sealTypeCode.PERSONAL_NAME ? 'personal' : 'company'}`, { replace: true })
     } catch (error) {
       // The request module showed why.

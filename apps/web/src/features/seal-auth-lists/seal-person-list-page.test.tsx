@@ -171,6 +171,8 @@ describe('取消授权 from the seal detail', () => {
     expect(await screen.findByText('解除授权成功')).toBeTruthy()
     expect(await location()).toBe('/seal-preview-list/company')
     expect(api.to('POST /sealAuth/cancelAuthByParams')[0]!.body).toEqual({ sealId: 's1' })
+    // The seal is no longer theirs: its detail is not asked for again (it would answer 数据不存在 over the toast).
+    expect(api.to('POST /seal/detail')).toHaveLength(1)
   })
 
   it('does nothing when not confirmed', async () => {
