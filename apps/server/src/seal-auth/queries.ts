@@ -9,6 +9,7 @@ import { persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { prefixPattern } from '../db/search.ts'
 import { businessError, notFound } from '../errors.ts'
+import { sealPictureLink } from '../seals/picture-link.ts'
 import { seals } from '../seals/tables.ts'
 import { authInForce, roleOfAuth, sealAccess } from './roles.ts'
 import { sealAuths, unitMembers, type SealAuth } from './tables.ts'
@@ -225,7 +226,7 @@ export async function historyAuthPersons(options: { db: Database; caller: Caller
 }
 
 /** POST /sealAuth/getAvailableSeal: the seals in effect the caller may authorise (role 1 or 2), by type. */
-export async function authorisableSeals(options: { db: Database; caller: Caller; socialCreditCode?: string | null; now: Date }) {
+export async function authorisableSeals(options: { db: Database; caller: Caller; socialCreditCode?: string | null; now: Date; fileAccessKey: Buffer }) {
   const { db, caller, now } = options
   const rows = await db
     .select({ seal: seals, unitName: units.name, socialCreditCode: units.socialCreditCode, ownerName: persons.name, auth: sealAuths })
@@ -249,7 +250,9 @@ export async function authorisableSeals(options: { db: Database; caller: Caller;
     businessName: unitName ?? ownerName ?? '',
     socialCreditCode: socialCreditCode ?? null,
     role: auth ? roleOfAuth(auth) : sealRole.LEGAL_PERSON,
+    certStartTime: seal.certStartTime.getTime(),
     certEndTime: seal.certEndTime.getTime(),
+    sealPic: sealPictureLink(options.fileAccessKey, seal.imageFileId, now.getTime()),
   }))
 }
 

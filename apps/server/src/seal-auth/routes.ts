@@ -123,7 +123,7 @@ export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sealAuth/getAvailableSeal',
     { config: { query: true }, schema: { tags, summary: '可授权的印章（在用，本人为法人或管理员）', body: availableSealBody, response: { 200: envelopeOf(z.array(availableSeal)) } } },
-    async (request) => ok(await authorisableSeals({ db: app.db, caller: callerOf(request), socialCreditCode: request.body.socialCreditCode, now: now() })),
+    async (request) => ok(await authorisableSeals({ db: app.db, caller: callerOf(request), socialCreditCode: request.body.socialCreditCode, now: now(), fileAccessKey: app.secrets.fileAccessKey })),
   )
 
   // --- Lists and ending ---------------------------------------------------------------------------------

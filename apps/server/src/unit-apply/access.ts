@@ -3,6 +3,7 @@ import type { UnitApplicationDetail } from '@seal/shared/api/unit-apply'
 import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
 import { notFound } from '../errors.ts'
+import { changeTypeOfState, stateOf } from './checks.ts'
 import { applyServerMessages } from './messages.ts'
 import { unitApplications, type UnitApplication } from './tables.ts'
 
@@ -60,9 +61,12 @@ export async function ownApplication(db: Database, caller: Caller, id: string): 
 /** GET /seal-apply/apply/detail: the stored form (never a password or its hash) and what was decided. */
 export function detailOf(caller: Caller, row: UnitApplication): UnitApplicationDetail {
   // Stored forms never hold passwords; dropping the keys again keeps that true for any older row.
-  const { legalPassword: _a, legalPasswordConfirm: _b, sealManagerPassword: _c, sealManagerPasswordConfirm: _d, ...form } = row.form as typeof row.form & Record<string, unknown>
+  // The change's starting point (the legal representative on record, ID number and all) stays on the server.
+  const { legalPassword: _a, legalPasswordConfirm: _b, sealManagerPassword: _c, sealManagerPasswordConfirm: _d, changeOriginal: _e, ...form } = row.form as typeof row.form &
+    Record<string, unknown>
   return {
     ...form,
+    changeType: changeTypeOfState({ ...row.form, businessType: row.businessType, applyType: row.applyType }, stateOf(row)),
     id: row.id,
     businessType: row.businessType,
     applyType: row.applyType,

@@ -6,10 +6,19 @@ import { sealStatusHeld } from '@seal/shared/codes/seal-status'
 import { MAX_OTHER_TYPE_SEALS, sealTypeCode, unitSealTypeCodes } from '@seal/shared/codes/seal-type'
 import { messageTemplates, messages } from '@seal/shared/messages'
 import { stripWhitespace } from '@seal/shared/rules/seal-password'
-import { hasManagerSection, step1Problem, step2Problem, step3Problem, type StepForm } from '@seal/shared/rules/unit-apply'
+import {
+  changeProblem,
+  changeTypeOf,
+  hasManagerSection,
+  step1Problem,
+  step2Problem,
+  step3Problem,
+  type ChangeOriginal,
+  type StepForm,
+} from '@seal/shared/rules/unit-apply'
 import { fullWidthBrackets } from '@seal/shared/text/normalize'
 import type { Caller } from '../auth/caller.ts'
-import { accounts, units } from '../auth/tables.ts'
+import { accounts, persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import { files } from '../files/tables.ts'
@@ -180,8 +189,39 @@ function applicantProblem(caller: Caller, form: StepForm): string | null {
   return null
 }
 
-/** What the server already holds for the application: the verification outcome and the password hashes. */
-export type ChainState = { companyVerifyPass: boolean | null; legalPasswordSet: boolean; managerPasswordSet: boolean }
+/**
+ * What the server already holds for the application: the verification outcome, the password hashes and,
+ * for a change, the unit on record it starts from.
+ */
+export type ChainState = { companyVerifyPass: boolean | null; legalPasswordSet: boolean; managerPasswordSet: boolean; changeOriginal?: ChangeOriginal | null }
+
+/**
+ * The unit and legal representative on record for the seal a change is opened for (001 §3 orgUnitName,
+ * orgLegalName, orgLegalNo), with the unit's region: what the change type is decided against. Null when
+ * the seal is no unit's seal in effect.
+ */
+export async function changeOriginalOf(db: Database, sealId: string): Promise<ChangeOriginal | null> {
+  if (!sealId) return null
+  const [row] = await db
+    .select({ orgUnitName: units.name, orgUnitAdminNum: units.regionCode, orgLegalName: persons.name, orgLegalNo: persons.identityNo })
+    .from(seals)
+    .innerJoin(units, eq(units.id, seals.unitId))
+    .innerJoin(persons, eq(persons.id, units.legalPersonId))
+    .where(and(eq(seals.id, sealId), inArray(seals.status, [...sealStatusHeld])))
+    .limit(1)
+  return row ?? null
+}
+
+/** A change's problem at step 1 (001 §5 "Change"): no seal of a unit to change, or nothing changed. */
+export function changeStepProblem(form: StepForm, state: Pick<ChainState, 'changeOriginal'>): string | null {
+  if (form.businessType !== businessType.CHANGE) return null
+  if (!state.changeOriginal) return messages.noChangeableSeals
+  return changeProblem(form, state.changeOriginal)
+}
+
+/** The change type of a change application (001 §4), null for the other business types or without an original. */
+export const changeTypeOfState = (form: StepForm, state: ChainState) =>
+  form.businessType === businessType.CHANGE && state.changeOriginal ? changeTypeOf(form, state.changeOriginal) : null
 
 /** The steps of the wizard in order (001 §2: cancellation 1, 2-1, 2-2; the others 1, 2, 3-1, 3-2). */
 export const stepsOf = (type: string): WizardStepKey[] => (type === businessType.CANCEL ? ['1', '2-1', '2-2'] : ['1', '2', '3-1', '3-2'])
@@ -200,11 +240,16 @@ async function leavingProblem(options: { db: Database; caller: Caller; step: Wiz
       return (
         step1Problem(form) ??
         applicantProblem(caller, form) ??
+        changeStepProblem(form, state) ??
         (await sealChoiceProblem(db, form)) ??
         (state.companyVerifyPass === null ? applyServerMessages.verificationRequired : null)
       )
     case '2':
-      return step2Problem(form, { legalPasswordSet: state.legalPasswordSet, managerPasswordSet: state.managerPasswordSet })
+      return step2Problem(form, {
+        legalPasswordSet: state.legalPasswordSet,
+        managerPasswordSet: state.managerPasswordSet,
+        changeType: changeTypeOfState(form, state),
+      })
     case '3-1':
     case '2-1':
       return materialsNeeded(form, state) ? step3Problem(form) : null
@@ -236,4 +281,5 @@ export const stateOf = (row: UnitApplication): ChainState => ({
   companyVerifyPass: row.companyVerifyPass,
   legalPasswordSet: Boolean(row.legalPinHash),
   managerPasswordSet: Boolean(row.managerPinHash),
+  changeOriginal: row.form.changeOriginal ?? null,
 })

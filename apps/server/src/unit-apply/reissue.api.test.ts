@@ -196,4 +196,28 @@ describe('renewal and change of unit seals', () => {
     const credentials = await credentialsOf(official)
     expect(subjectOf(credentials.at(-1)!.certificateDer)).toContain(`organizationIdentifier=NTRCN-${newCode}`)
   })
+
+  it('makes and renews with the validity an operator set for the unit (unitSealValidDays), the standard three years once it is removed', async () => {
+    const trial = { name: '试用期科技有限公司', socialCreditCode: creditCode(606) }
+    const holder = await applicantFor(t, person(606, '郑试用'))
+    const config = (method: 'PUT' | 'DELETE', payload: object) => t.app.inject({ method, url: '/api/admin/config', payload, headers: admin() })
+    const scope = `unit:${trial.socialCreditCode}`
+    expect((await config('PUT', { scope, key: 'unitSealValidDays', value: 20 })).json().resultStatus).toBe('00')
+    const made = await insertApplication(t, { applicant: holder, unit: trial, legal: holder, seals: [{ sealTypeCode: '01' }] })
+    await reviewSubmitted(t.app.trust, made.id)
+    const sealId = (await application(made.id)).successSealItems[0]!.sealId!
+    const first = await sealRow(sealId)
+    expect(first.certEndTime.getTime() - first.certStartTime.getTime()).toBe(20 * 86_400_000)
+    // 即将到期 in the seal list: the menu offers 印章续期.
+    const list = await t.app.inject({ method: 'POST', url: '/api/seal/queryGroupByBusiness', payload: { needPic: false }, headers: { authorization: `Bearer ${holder.token}` } })
+    expect(list.json().data[0].list[0]).toMatchObject({ id: sealId, blnWillExpires: true })
+
+    await config('DELETE', { scope, key: 'unitSealValidDays' })
+    const renewal = await insertApplication(t, { applicant: holder, unit: trial, legal: holder, businessType: 'RENEWAL', seals: [{ sealTypeCode: '01', sealId, sealName: first.sealName }] })
+    await reviewSubmitted(t.app.trust, renewal.id)
+    expect((await application(renewal.id)).applyStatus).toBe('APPLY_SUCCESS')
+    const renewed = await sealRow(sealId)
+    expect(renewed.certEndTime.getUTCFullYear() - renewed.certStartTime.getUTCFullYear()).toBe(3)
+    expect((await credentialsOf(sealId)).map((c) => c.status)).toEqual(['revoked', 'active'])
+  })
 })

@@ -7,6 +7,7 @@ import { businessType, businessTypeLabels, type BusinessType } from '@seal/share
 import { sealStatusHeld, sealStatusWide } from '@seal/shared/codes/seal-status'
 import { sealTypeCode, sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { recordAudit } from '../audit/record.ts'
+import { resolveConfig } from '../config/service.ts'
 import { forgetCallers } from '../auth/sessions.ts'
 import { accounts, persons, sessions, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
@@ -42,6 +43,18 @@ import { sealNameFor } from './seal-names.ts'
 
 /** Validity of a unit seal's certificate (the spec does not say; as personal seals; decisions.md). */
 export const UNIT_SEAL_VALID_YEARS = 3
+
+/**
+ * When a unit seal's certificate made or renewed at `start` ends: UNIT_SEAL_VALID_YEARS, or the days the
+ * operator set for the unit (configuration `unitSealValidDays`, scope unit:<credit code> or global).
+ */
+export async function unitSealValidUntil(db: Database, socialCreditCode: string, start: Date): Promise<Date> {
+  const { unitSealValidDays } = await resolveConfig(db, { socialCreditCode })
+  const end = new Date(start)
+  if (unitSealValidDays > 0) end.setTime(start.getTime() + Math.floor(unitSealValidDays) * 86_400_000)
+  else end.setFullYear(end.getFullYear() + UNIT_SEAL_VALID_YEARS)
+  return end
+}
 /** reviewedBy of automatic review. */
 export const AUTO_REVIEWER = '自动审核'
 const AUTO_REVIEW_NOTE = '单位核验通过，系统自动审核'
@@ -427,8 +440,7 @@ async function makeItemSeal(trust: Trust, application: UnitApplication, owner: U
   try {
     const image = await sealPicture(trust, item.sealPic)
     const start = trust.now()
-    const end = new Date(start)
-    end.setFullYear(end.getFullYear() + UNIT_SEAL_VALID_YEARS)
+    const end = await unitSealValidUntil(trust.db, owner.socialCreditCode, start)
     await makeSeal(trust, {
       owner,
       sealName: base.sealName,
@@ -544,7 +556,7 @@ async function changeUnit(db: Database, application: UnitApplication): Promise<U
 
 /**
  * 续期 / 变更: the unit's seal named by the item gets a new certificate (same seal, PIN and authorisations),
- * the old one revoked. A renewal runs UNIT_SEAL_VALID_YEARS from now; a change keeps the seal's end date
+ * the old one revoked. A renewal runs the unit's validity (unitSealValidUntil) from now; a change keeps the seal's end date
  * (a lapsed one starts afresh), names the unit as it now is and takes the item's new picture if one came.
  */
 async function reissueItemSeal(trust: Trust, application: UnitApplication, change: UnitChange, item: ApplySealItem) {
@@ -560,8 +572,7 @@ async function reissueItemSeal(trust: Trust, application: UnitApplication, chang
       : []
     if (!seal || !(sealStatusHeld as readonly string[]).includes(seal.status)) throw businessError(reviewMessages.sealNotOfUnit)
     const start = trust.now()
-    const fresh = new Date(start)
-    fresh.setFullYear(fresh.getFullYear() + UNIT_SEAL_VALID_YEARS)
+    const fresh = await unitSealValidUntil(trust.db, change.owner.socialCreditCode, start)
     const end = renewal || seal.certEndTime <= start ? fresh : seal.certEndTime
     const sealName = renewal ? seal.sealName : sealNameFor(item, application.form, change.owner.unitName)
     const image = !renewal && item.sealPic ? await sealPicture(trust, item.sealPic) : undefined

@@ -1,24 +1,2 @@
-import type { ApplySealItem } from '@seal/shared/api/unit-apply'
-import { sealTypeCode, sealTypeLabel } from '@seal/shared/codes/seal-type'
-import type { StoredForm } from './tables.ts'
-
-/**
- * The seal's name: the unit's name for its official seal, 示例科技有限公司合同专用章 for the other named
- * types, 张三印 for the legal representative's name seal, and the applicant's own name for an other-type seal.
- */
-export function sealNameFor(
-  item: Pick<ApplySealItem, 'sealTypeCode' | 'sealName' | 'sealTypeName'>,
-  form: Pick<StoredForm, 'legalPersonName'>,
-  unitName: string,
-): string {
-  switch (item.sealTypeCode) {
-    case sealTypeCode.UNIT_OFFICIAL:
-      return unitName
-    case sealTypeCode.LEGAL_REPRESENTATIVE_NAME:
-      return `${form.legalPersonName.trim()}印`
-    case sealTypeCode.OTHER:
-      return item.sealName.trim() || `${unitName}${item.sealTypeName || sealTypeLabel(item.sealTypeCode)}`
-    default:
-      return `${unitName}${sealTypeLabel(item.sealTypeCode)}`
-  }
-}
+/** The seal's name as made or changed: the shared rule (step 2 of a change shows it too). */
+export { sealNameFor } from '@seal/shared/rules/seal-names'

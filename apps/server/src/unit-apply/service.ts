@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ApplyRecordItem, UnitApplicationForm, WizardStepKey } from '@seal/shared/api/unit-apply'
 import { applyStatus } from '@seal/shared/codes/apply-status'
-import { applicantKind, businessType } from '@seal/shared/codes/business-type'
+import { applicantKind, businessType, type ChangeType } from '@seal/shared/codes/business-type'
 import { unitType } from '@seal/shared/codes/unit-type'
 import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
@@ -11,6 +11,8 @@ import type { Trust } from '../trust/context.ts'
 import { findApplication, ownApplication } from './access.ts'
 import {
   assertOwnFiles,
+  changeOriginalOf,
+  changeTypeOfState,
   documentFingerprint,
   formColumns,
   normaliseForm,
@@ -24,7 +26,7 @@ import type { SmsProvider } from '../identity/sms-provider.ts'
 import { noticeLegalRepresentative } from './backlog.ts'
 import { applyServerMessages } from './messages.ts'
 import { reviewSubmitted } from './review.ts'
-import { unitApplications, type UnitApplication } from './tables.ts'
+import { unitApplications, type StoredForm, type UnitApplication } from './tables.ts'
 
 /** The caller's draft to write to: theirs, not deleted, still 暂存. */
 async function editableDraft(db: Database, caller: Caller, id: string): Promise<UnitApplication> {
@@ -39,7 +41,12 @@ async function editableDraft(db: Database, caller: Caller, id: string): Promise<
  * what the server holds). The body is the whole form; a new draft is made when it has no id. Passwords are
  * checked and kept only as hashes.
  */
-export async function storeApplication(options: { db: Database; caller: Caller; body: UnitApplicationForm; moveTo?: WizardStepKey }): Promise<{ id: string; step: WizardStepKey }> {
+export async function storeApplication(options: {
+  db: Database
+  caller: Caller
+  body: UnitApplicationForm
+  moveTo?: WizardStepKey
+}): Promise<{ id: string; step: WizardStepKey; changeType?: ChangeType | null }> {
   const { db, caller, moveTo } = options
   const existing = options.body.id ? await editableDraft(db, caller, options.body.id) : undefined
   // The kind of an application is fixed when it is made.
@@ -48,13 +55,16 @@ export async function storeApplication(options: { db: Database; caller: Caller; 
     ...(existing ? { businessType: existing.businessType, applyType: existing.applyType, sealId: existing.sealId } : {}),
   })
   const step = moveTo ?? form.step
-  const stored = storedFormOf({ ...form, step })
+  // A change starts from the unit on record for its seal, read again at every save of the draft.
+  const changeOriginal = form.businessType === businessType.CHANGE ? await changeOriginalOf(db, form.sealId) : undefined
+  const stored: StoredForm = { ...storedFormOf({ ...form, step }), ...(changeOriginal !== undefined ? { changeOriginal } : {}) }
   await assertOwnFiles(db, caller, stored)
   const hashes = await passwordHashes(form)
 
   if (moveTo) {
     const held = existing ? stateOf(existing) : { companyVerifyPass: null, legalPasswordSet: false, managerPasswordSet: false }
     const state = {
+      changeOriginal: changeOriginal ?? null,
       companyVerifyPass: held.companyVerifyPass,
       legalPasswordSet: Boolean(hashes.legalPinHash) || held.legalPasswordSet,
       managerPasswordSet: hashes.managerPinHash === undefined ? held.managerPasswordSet : Boolean(hashes.managerPinHash),
@@ -63,6 +73,8 @@ export async function storeApplication(options: { db: Database; caller: Caller; 
     if (problem) throw businessError(problem)
   }
 
+  // A change answers its type (001 §4), so step 2 asks only for the pictures it needs.
+  const changed = changeOriginal === undefined ? {} : { changeType: changeTypeOfState(form, { companyVerifyPass: null, legalPasswordSet: false, managerPasswordSet: false, changeOriginal }) }
   // Signatures over documents that would now print differently are dropped; the legal representative signs again.
   const stale = existing && existing.signedFiles.length > 0 && documentFingerprint(existing.form) !== documentFingerprint(stored)
   const values = { form: stored, ...formColumns(caller, stored), ...hashes, ...(stale ? { signedFiles: [] } : {}), updatedAt: new Date() }
@@ -71,7 +83,7 @@ export async function storeApplication(options: { db: Database; caller: Caller; 
       .insert(unitApplications)
       .values({ ...values, applicantAccountId: caller.accountId, applicantPersonId: caller.person.id, applyType: form.applyType, businessType: form.businessType })
       .returning({ id: unitApplications.id })
-    return { id: created!.id, step }
+    return { id: created!.id, step, ...changed }
   }
   // Only while it is still a draft: a submit that won the race is not overwritten.
   const [updated] = await db
@@ -80,7 +92,7 @@ export async function storeApplication(options: { db: Database; caller: Caller; 
     .where(and(eq(unitApplications.id, existing.id), eq(unitApplications.applyStatus, applyStatus.TEMPORARY_SAVE), isNull(unitApplications.deletedAt)))
     .returning({ id: unitApplications.id })
   if (!updated) throw businessError(applyServerMessages.notEditable)
-  return { id: updated.id, step }
+  return { id: updated.id, step, ...changed }
 }
 
 /** Statuses from which 重新申请 starts again (001 §4). */

@@ -1,12 +1,19 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { UnitApplicationForm } from '@seal/shared/api/unit-apply'
+import type { ChangeOriginal } from '@seal/shared/rules/unit-apply'
 import { accounts, persons, units } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
 import { tripled } from '../db/search.ts'
 
 /** The stored form: everything typed and uploaded, never the passwords (their hashes are columns). */
-export type StoredForm = Omit<UnitApplicationForm, 'id' | 'legalPassword' | 'legalPasswordConfirm' | 'sealManagerPassword' | 'sealManagerPasswordConfirm'>
+export type StoredForm = Omit<UnitApplicationForm, 'id' | 'legalPassword' | 'legalPasswordConfirm' | 'sealManagerPassword' | 'sealManagerPasswordConfirm'> & {
+  /**
+   * A change's starting point (001 §3 orgUnitName, orgLegalName, orgLegalNo): the unit on record for the
+   * seal, set by the server on every save of the draft (checks.ts changeOriginalOf), never from the body.
+   */
+  changeOriginal?: ChangeOriginal | null
+}
 
 /** A seal item's outcome; `itemId` is the item's `_id` (review records one outcome per item). */
 export type SealItemOutcome = { itemId?: string; sealTypeCode: string; sealName: string; sealId: string | null; failReason: string | null }

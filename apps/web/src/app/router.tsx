@@ -81,6 +81,7 @@ const builtScreens: RouteObject[] = [
   ...applyRecordScreens(),
   ...agencyCenterScreens(),
   ...sealAuthListScreens(),
+  ...sealAuthScreens(),
   ...personalSealScreens(),
   ...sealApplyEntryScreens(),
   ...unitApplyScreens(),
@@ -234,6 +235,22 @@ function agencyCenterScreens(): RouteObject[] {
     { path: '/agency-center/detail', lazy: () => import('../features/agency-center/detail-page.tsx').then((m) => ({ Component: m.AgencyDetailPage })) },
     { path: '/agency-center/preview', lazy: () => import('../features/agency-center/preview-page.tsx').then((m) => ({ Component: m.AgencyPreviewPage })) },
     { path: '/agency-center/result', lazy: () => import('../features/agency-center/result-page.tsx').then((m) => ({ Component: m.AgencyResultPage })) },
+  ]
+}
+
+/** Granting a seal and accepting it (spec 000 §2 "Authorization routes"; issue #11). */
+function sealAuthScreens(): RouteObject[] {
+  const screen = (path: string, load: RouteObject['lazy']): RouteObject => ({ path, lazy: load }) as RouteObject
+  return [
+    screen('/authorization-start/:type', () => import('../features/seal-auth/start-page.tsx').then((m) => ({ Component: m.AuthorizationStartPage }))),
+    screen('/seal-list', () => import('../features/seal-auth/seal-choice-page.tsx').then((m) => ({ Component: m.SealChoicePage }))),
+    screen('/seal-info-form', () => import('../features/seal-auth/form-page.tsx').then((m) => ({ Component: m.AuthFormPage }))),
+    screen('/select-seal-user', () => import('../features/seal-auth/select-user-page.tsx').then((m) => ({ Component: m.SelectSealUserPage }))),
+    screen('/authorization-sign/:info', () => import('../features/seal-auth/sign-page.tsx').then((m) => ({ Component: m.AuthorizationSignPage }))),
+    screen('/authorization-success/:role', () => import('../features/seal-auth/success-page.tsx').then((m) => ({ Component: m.AuthorizationSuccessPage }))),
+    screen('/authorization-done/:fileId', () => import('../features/seal-auth/done-page.tsx').then((m) => ({ Component: m.AuthorizationDonePage }))),
+    screen('/seal-auth', () => import('../features/seal-auth/accept-page.tsx').then((m) => ({ Component: m.SealAuthAcceptPage }))),
+    screen('/signature-collection', () => import('../features/seal-auth/collection-page.tsx').then((m) => ({ Component: m.SignatureCollectionPage }))),
   ]
 }
 

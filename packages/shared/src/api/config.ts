@@ -41,6 +41,11 @@ export const configDefaults = {
   personalSealFaceAuth: true,
   /** Minimum applicant age for a personal name seal. */
   minApplicantAge: 14,
+  /**
+   * Days of validity of the certificates of unit seals made or renewed from now on (set per unit with the
+   * scope unit:<credit code>, e.g. a trial unit's short certificates); 0 is the standard three years.
+   */
+  unitSealValidDays: 0,
 } as const
 
 export type AppConfig = {

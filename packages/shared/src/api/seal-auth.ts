@@ -210,7 +210,19 @@ export const hasSignAnswer = z.object({ hasSign: z.boolean() })
 
 /** POST /sealAuth/getAvailableSeal: the caller's seals in effect they may authorise (role 1 or 2). */
 export const availableSealBody = z.object({ socialCreditCode: optionalCode, personIdentity: z.string().max(32).nullish() })
-export const availableSeal = z.object({ sealId: z.string(), sealTypeCode: z.string(), sealName: z.string(), sealCode: z.string(), businessName: z.string(), socialCreditCode: z.string().nullable(), role: z.number(), certEndTime: z.number() })
+export const availableSeal = z.object({
+  sealId: z.string(),
+  sealTypeCode: z.string(),
+  sealName: z.string(),
+  sealCode: z.string(),
+  businessName: z.string(),
+  socialCreditCode: z.string().nullable(),
+  role: z.number(),
+  certStartTime: z.number(),
+  certEndTime: z.number(),
+  /** A short-lived link to the picture (as in the seal lists). */
+  sealPic: z.string().nullable(),
+})
 
 /** Messages of ours for refusals the spec leaves unworded. */
 export const sealAuthMessages = {

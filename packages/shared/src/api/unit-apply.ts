@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { applyStatus } from '../codes/apply-status.ts'
-import { applicantKind, businessType } from '../codes/business-type.ts'
+import { applicantKind, businessType, changeType, type ChangeType } from '../codes/business-type.ts'
 import { messages } from '../messages.ts'
 import { creditCodeSchemaWith } from '../rules/credit-code.ts'
 import { idCardSchemaWith } from '../rules/id-card.ts'
@@ -20,6 +20,7 @@ const text = (max: number) => z.string().max(max).default('')
 const fileId = z.string().max(64).default('')
 
 export const applyStatuses = Object.values(applyStatus) as [string, ...string[]]
+const changeTypeSchema = z.enum(Object.values(changeType) as [ChangeType, ...ChangeType[]])
 export const businessTypes = Object.values(businessType) as [string, ...string[]]
 export const applicantKinds = Object.values(applicantKind) as [string, ...string[]]
 
@@ -163,6 +164,12 @@ export const unitApplicationDetail = unitApplicationForm
     failReason: z.string().nullable(),
     failSealItems: z.array(sealItemOutcome),
     successSealItems: z.array(sealItemOutcome),
+    /**
+     * A change's type (001 §4: '3' unit name or region changed, '1' legal person changed with the name seal
+     * 05, '2' legal person changed, '0' nothing), decided by the server against the unit on record; null
+     * for the other business types. Says which seals need a new picture at step 2.
+     */
+    changeType: changeTypeSchema.nullable().optional(),
     /** The caller is this application's applicant (may edit, withdraw, delete). */
     mine: z.boolean(),
     createTime: z.number().int(),
@@ -175,7 +182,7 @@ export type UnitApplicationDetail = z.infer<typeof unitApplicationDetail>
  * POST /seal-apply/apply/temporary (暂存) and POST /seal-apply/apply/save: both store the form and answer
  * its id. `temporary` keeps anything; `save` moves to `step` and first checks every step before it.
  */
-export const saveApplicationAnswer = z.object({ id: z.string(), step: z.enum(wizardSteps) })
+export const saveApplicationAnswer = z.object({ id: z.string(), step: z.enum(wizardSteps), changeType: changeTypeSchema.nullable().optional() })
 
 /** POST /seal-apply/apply/findDraft †: the caller's open draft of this kind, if any. */
 export const findDraftBody = z.object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { unitApplicationForm, type UnitApplicationForm } from '../api/unit-apply.ts'
 import { messages } from '../messages.ts'
-import { changeProblem, step1Problem, step2Problem, step3Problem } from './unit-apply.ts'
+import { changeProblem, changeTypeOf, needsNewPicture, step1Problem, step2Problem, step3Problem } from './unit-apply.ts'
 
 /** A complete operator application for the demo unit: every section filled. */
 function completeForm(overrides: Partial<UnitApplicationForm> = {}): UnitApplicationForm {
@@ -90,11 +90,77 @@ describe('step 1 checks, in the order of spec 001 §5', () => {
 })
 
 describe('a change must change something', () => {
-  const original = { unitName: '示例科技有限公司', legalName: '李四', legalNo: '310104198506124562' }
+  const original = { orgUnitName: '示例科技有限公司', orgLegalName: '李四', orgLegalNo: '310104198506124562', orgUnitAdminNum: '110108' }
+  const change = (overrides: Partial<UnitApplicationForm> = {}) => completeForm({ businessType: 'CHANGE', ...overrides })
+
   it('tells the legal representative and the operator in their own words', () => {
-    expect(changeProblem(completeForm({ businessType: 'CHANGE', applyType: 'LEGAL_APPLY' }), original)).toBe(messages.legalApplicantNothingChanged)
-    expect(changeProblem(completeForm({ businessType: 'CHANGE' }), original)).toBe(messages.operatorNothingChanged)
-    expect(changeProblem(completeForm({ businessType: 'CHANGE', unitName: '示例新科技有限公司' }), original)).toBeNull()
+    expect(changeProblem(change({ applyType: 'LEGAL_APPLY' }), original)).toBe(messages.legalApplicantNothingChanged)
+    expect(changeProblem(change(), original)).toBe(messages.operatorNothingChanged)
+    expect(changeProblem(change({ unitName: '示例新科技有限公司' }), original)).toBeNull()
+  })
+
+  it('compares trimmed names and ID numbers in any case', () => {
+    expect(changeProblem(change({ applyType: 'LEGAL_APPLY', unitName: ' 示例科技有限公司 ', legalPersonName: '李四 ' }), original)).toBe(messages.legalApplicantNothingChanged)
+    expect(changeProblem(change({ legalPersonIdentityNo: '310104198506124562' }), { ...original, orgLegalNo: '310104198506124562'.toLowerCase() })).toBe(
+      messages.operatorNothingChanged,
+    )
+  })
+
+  it('lets a legal representative through when only the legal ID number changed (change type 2), an operator too', () => {
+    const newNo = change({ legalPersonIdentityNo: '110101199003071233' })
+    expect(changeProblem({ ...newNo, applyType: 'OPERATOR_APPLY' }, original)).toBeNull()
+    expect(changeTypeOf(newNo, original)).toBe('2')
+  })
+
+  it('blocks a region-only change of a legal applicant in the words of 001 §5 (name and legal name unchanged)', () => {
+    expect(changeProblem(change({ applyType: 'LEGAL_APPLY', addr: ['110000', '110100', '110105'] }), original)).toBe(messages.legalApplicantNothingChanged)
+    expect(changeProblem(change({ addr: ['110000', '110100', '110105'] }), original)).toBe(messages.operatorNothingChanged)
+  })
+
+  it('answers 检查到信息未发生更新 for change type 0 where the §5 words do not apply', () => {
+    // Neither wording applies to an unknown applicant kind; the change type still blocks it.
+    expect(changeProblem({ ...change(), applyType: 'OTHER' as never }, original)).toBe(messages.nothingChanged)
+  })
+
+  it('is no concern of the other business types', () => {
+    expect(changeProblem(completeForm({ businessType: 'RENEWAL' }), original)).toBeNull()
+  })
+})
+
+describe('change type (001 §4)', () => {
+  const original = { orgUnitName: '示例科技有限公司', orgLegalName: '李四', orgLegalNo: '310104198506124562', orgUnitAdminNum: '110108' }
+  const change = (overrides: Partial<UnitApplicationForm> = {}) => completeForm({ businessType: 'CHANGE', ...overrides })
+  const nameSeal = { _id: 'b', sealTypeCode: '05', sealName: '李四', sealTypeName: '法定代表人名章', sealId: 's5', sealCode: '', sealPic: '', originalFileId: '', errorCount: 0, manualReview: false }
+
+  it('is 0 when nothing changed, 3 for the unit name or the region, before any change of legal person', () => {
+    expect(changeTypeOf(change(), original)).toBe('0')
+    expect(changeTypeOf(change({ unitName: '示例新科技有限公司' }), original)).toBe('3')
+    expect(changeTypeOf(change({ addr: ['110000', '110100', '110105'] }), original)).toBe('3')
+    expect(changeTypeOf(change({ unitName: '示例新科技有限公司', legalPersonName: '王五' }), original)).toBe('3')
+  })
+
+  it('does not count a region as changed when the unit has none on record', () => {
+    expect(changeTypeOf(change({ addr: ['110000', '110100', '110105'] }), { ...original, orgUnitAdminNum: null })).toBe('0')
+  })
+
+  it('is 1 when the legal person changed and the change includes the name seal 05, else 2', () => {
+    expect(changeTypeOf(change({ legalPersonName: '王五' }), original)).toBe('2')
+    const withNameSeal = change({ legalPersonName: '王五' })
+    withNameSeal.sealInfo = [...withNameSeal.sealInfo, nameSeal]
+    expect(changeTypeOf(withNameSeal, original)).toBe('1')
+  })
+
+  it('asks step 2 for the pictures its type needs: all for 3, only 05 for 1, none for 2', () => {
+    const both = change({ legalPassword: 'abc123', legalPasswordConfirm: 'abc123' })
+    both.sealInfo = [{ ...both.sealInfo[0]!, sealPic: '' }, nameSeal]
+    expect(step2Problem(both, { changeType: '3' })).toBe(messages.sealImageRequired)
+    expect(step2Problem(both, { changeType: '1' })).toBe(messages.sealImageRequired)
+    expect(step2Problem({ ...both, sealInfo: [both.sealInfo[0]!] }, { changeType: '1' })).toBeNull()
+    expect(step2Problem(both, { changeType: '2' })).toBeNull()
+    expect(needsNewPicture(both, '01', '2')).toBe(false)
+    expect(needsNewPicture(both, '05', '1')).toBe(true)
+    expect(needsNewPicture(completeForm({ businessType: 'RETRIEVE' }), '01', null)).toBe(false)
+    expect(needsNewPicture(completeForm({ businessType: 'RENEWAL' }), '01', null)).toBe(true)
   })
 })
 

@@ -1,5 +1,5 @@
 import type { UnitApplicationForm } from '../api/unit-apply.ts'
-import { applicantKind, businessType } from '../codes/business-type.ts'
+import { applicantKind, businessType, changeSealImagesNeeded, changeType, type ChangeType } from '../codes/business-type.ts'
 import { identityType } from '../codes/identity-type.ts'
 import { sealTypeCode } from '../codes/seal-type.ts'
 import { messages } from '../messages.ts'
@@ -71,17 +71,53 @@ export function step1Problem(form: StepForm): string | null {
 }
 
 /**
+ * What a change starts from (001 §3 orgUnitName, orgLegalName, orgLegalNo): the unit and legal
+ * representative on record for the seal the change was opened for, read by the server, never typed.
+ * `orgUnitAdminNum` is the unit's registration region (last level) when on record.
+ */
+export type ChangeOriginal = { orgUnitName: string; orgLegalName: string; orgLegalNo: string; orgUnitAdminNum?: string | null }
+
+const sameText = (a: string | undefined, b: string) => (a ?? '').trim() === b.trim()
+const sameNo = (a: string | undefined, b: string) => (a ?? '').trim().toUpperCase() === b.trim().toUpperCase()
+
+/**
  * A change must change something (001 §5): the legal representative applying with the same unit name and
  * legal person name, or an operator with the same name, legal name and legal ID, is told no change is needed.
  */
-export function changeProblem(form: StepForm, original: { unitName: string; legalName: string; legalNo: string }): string | null {
+export function changeProblem(form: StepForm, original: ChangeOriginal): string | null {
   if (form.businessType !== businessType.CHANGE) return null
-  const sameName = (form.unitName ?? '').trim() === original.unitName
-  const sameLegal = (form.legalPersonName ?? '').trim() === original.legalName
+  const sameName = sameText(form.unitName, original.orgUnitName)
+  const sameLegal = sameText(form.legalPersonName, original.orgLegalName)
   if (form.applyType === applicantKind.LEGAL_APPLY && sameName && sameLegal) return messages.legalApplicantNothingChanged
-  const sameNo = (form.legalPersonIdentityNo ?? '').trim().toUpperCase() === original.legalNo.toUpperCase()
-  if (form.applyType === applicantKind.OPERATOR_APPLY && sameName && sameLegal && sameNo) return messages.operatorNothingChanged
+  if (form.applyType === applicantKind.OPERATOR_APPLY && sameName && sameLegal && sameNo(form.legalPersonIdentityNo, original.orgLegalNo)) return messages.operatorNothingChanged
+  if (changeTypeOf(form, original) === changeType.NOTHING_CHANGED) return messages.nothingChanged
   return null
+}
+
+/**
+ * The change type code (001 §4): '3' the unit name or registration region changed; else '1' the legal
+ * person changed (name or ID number) and the change includes the legal representative's name seal 05;
+ * '2' the legal person changed; '0' nothing changed (the change is blocked).
+ */
+export function changeTypeOf(form: StepForm, original: ChangeOriginal): ChangeType {
+  const region = (form.addr ?? [])[2] ?? ''
+  const regionChanged = Boolean(original.orgUnitAdminNum) && Boolean(region) && region !== original.orgUnitAdminNum
+  if (!sameText(form.unitName, original.orgUnitName) || regionChanged) return changeType.NAME_OR_REGION
+  const legalChanged = !sameText(form.legalPersonName, original.orgLegalName) || !sameNo(form.legalPersonIdentityNo, original.orgLegalNo)
+  if (!legalChanged) return changeType.NOTHING_CHANGED
+  const withNameSeal = (form.sealInfo ?? []).some((seal) => seal.sealTypeCode === sealTypeCode.LEGAL_REPRESENTATIVE_NAME)
+  return withNameSeal ? changeType.LEGAL_PERSON_WITH_NAME_SEAL : changeType.LEGAL_PERSON
+}
+
+/**
+ * Whether a seal of a change needs a new picture (001 §4 "Seal images needed: '1' only type 05; '2' none;
+ * '3' all"). Other business types: every seal but a recovered one (which keeps its picture).
+ */
+export function needsNewPicture(form: StepForm, sealType: string, type: ChangeType | null | undefined): boolean {
+  if (form.businessType === businessType.RETRIEVE) return false
+  if (form.businessType !== businessType.CHANGE || !type) return true
+  const needed = changeSealImagesNeeded[type as Exclude<ChangeType, '0'>]
+  return needed === 'all' || (needed === 'legalRepresentativeNameSealOnly' && sealType === sealTypeCode.LEGAL_REPRESENTATIVE_NAME)
 }
 
 /** Other-type seals (99): named, names unique. */
@@ -99,11 +135,12 @@ function otherSealsProblem(form: StepForm): string | null {
  */
 export function step2Problem(
   form: StepForm,
-  options: { filingNumberRequired?: boolean; legalPasswordSet?: boolean; managerPasswordSet?: boolean } = {},
+  options: { filingNumberRequired?: boolean; legalPasswordSet?: boolean; managerPasswordSet?: boolean; changeType?: ChangeType | null } = {},
 ): string | null {
-  // A recovered seal keeps the picture it has (001 §4: for recover the pictures are cleared, not asked for).
-  const needsPictures = form.businessType !== businessType.RETRIEVE
-  for (const seal of needsPictures ? (form.sealInfo ?? []) : []) {
+  // A recovered seal keeps the picture it has (001 §4: for recover the pictures are cleared, not asked for);
+  // a change asks only for the pictures its change type needs.
+  for (const seal of form.sealInfo ?? []) {
+    if (!needsNewPicture(form, seal.sealTypeCode, options.changeType)) continue
     if (!filled(seal.sealPic) && !(seal.manualReview && filled(seal.originalFileId))) return messages.sealImageRequired
   }
   if (options.filingNumberRequired && (form.sealInfo ?? []).some((s) => s.sealCode === undefined)) return messages.filingNumberRequired

@@ -123,6 +123,8 @@ describe.skipIf(!skia)('签署申请文件', () => {
     expect(api.to('POST /seal-apply/apply/submit')[0]!.body).toEqual({ id: 'app-1' })
     const order = api.calls.map((call) => call.path).filter((path) => path.startsWith('/seal-apply/apply/submit'))
     expect(order).toEqual(['/seal-apply/apply/submitSign', '/seal-apply/apply/submit'])
+    // The result page tells the outcome: 签署成功 does not linger over it.
+    await waitFor(() => expect(screen.queryByText('签署成功')).toBeNull())
   })
 
   it('stays on the page with the server message when the code is wrong', async () => {

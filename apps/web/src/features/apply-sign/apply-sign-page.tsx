@@ -108,6 +108,8 @@ function SignForm({
         Toast.show({ icon: 'success', content: '签署成功' })
       }
       if (fromAgency) {
+        // The result page says it (已完成签署): the toast would only cover it.
+        Toast.clear()
         navigate(signLinks.agencyResult(detail.id), { replace: true })
         return
       }
@@ -118,6 +120,7 @@ function SignForm({
         if (text) Toast.show({ content: text, duration: 3000 })
         return
       }
+      Toast.clear()
       navigate(signLinks.result(detail.id), { replace: true })
     } finally {
       setBusy(false)

@@ -3,6 +3,8 @@ import { Button, Popup } from 'antd-mobile'
 import type { LoginInfo } from '@seal/shared/api/auth'
 import { saveSample } from '../../components/signature-board/save-sample.ts'
 import { SignatureBoard, type SignatureResult } from '../../components/signature-board/signature-board.tsx'
+// Its look (.apply-sign-write, .apply-sign-signature, .apply-sign-popup) travels with it to other signing pages.
+import './apply-sign.css'
 
 export type WrittenSignature = { signatureId: string; picture: string }
 

@@ -101,6 +101,7 @@ function WizardLoader({ wizardKey, initialId }: { wizardKey: WizardKey; initialI
           sealManagerPasswordSet: detail.sealManagerPasswordSet,
           companyVerifyPass: detail.companyVerifyPass,
           faceSerialNo: detail.faceSerialNo,
+          changeType: detail.changeType ?? null,
         },
       })
     } catch (error) {

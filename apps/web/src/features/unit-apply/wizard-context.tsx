@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom'
 import { Toast } from 'antd-mobile'
 import type { LoginInfo } from '@seal/shared/api/auth'
 import type { UnitApplicationForm, WizardStepKey } from '@seal/shared/api/unit-apply'
+import type { ChangeType } from '@seal/shared/codes/business-type'
 import { messages } from '@seal/shared/messages'
 import { RequestError } from '../../lib/request/request.ts'
 import { saveStep, saveTemporary } from './api/save-application.ts'
@@ -15,9 +16,11 @@ export type WizardFlags = {
   sealManagerPasswordSet: boolean
   companyVerifyPass: boolean | null
   faceSerialNo: string | null
+  /** A change's type, decided by the server (001 §4): which seals need a new picture at step 2. */
+  changeType: ChangeType | null
 }
 
-export const noFlags: WizardFlags = { legalPasswordSet: false, sealManagerPasswordSet: false, companyVerifyPass: null, faceSerialNo: null }
+export const noFlags: WizardFlags = { legalPasswordSet: false, sealManagerPasswordSet: false, companyVerifyPass: null, faceSerialNo: null, changeType: null }
 
 type Patch = Partial<UnitApplicationForm> | ((form: UnitApplicationForm) => Partial<UnitApplicationForm>)
 
@@ -133,6 +136,7 @@ export function WizardProvider({
   const saveAndMove = useCallback(
     async (step: WizardStepKey) => {
       const answer = await saveStep({ ...latest.current, step })
+      if (answer.changeType !== undefined) setFlagState((previous) => ({ ...previous, changeType: answer.changeType ?? null }))
       commit({ ...latest.current, step }, false)
       remember(answer.id)
       return answer.id

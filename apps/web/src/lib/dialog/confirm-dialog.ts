@@ -1,4 +1,4 @@
-import type { DialogConfirmProps } from 'antd-mobile'
+import type { DialogAlertProps, DialogConfirmProps } from 'antd-mobile'
 
 /**
  * antd-mobile's Dialog.confirm, loaded on first use: it brings its animation library (react-spring,
@@ -7,4 +7,10 @@ import type { DialogConfirmProps } from 'antd-mobile'
 export async function confirmDialog(props: DialogConfirmProps): Promise<boolean> {
   const { Dialog } = await import('./antd-dialog.ts')
   return Dialog.confirm(props)
+}
+
+/** antd-mobile's Dialog.alert, loaded on first use like confirmDialog. */
+export async function alertDialog(props: DialogAlertProps): Promise<void> {
+  const { Dialog } = await import('./antd-dialog.ts')
+  return Dialog.alert(props)
 }

@@ -1,7 +1,9 @@
 import type { UnitApplicationForm, WizardStepKey } from '@seal/shared/api/unit-apply'
+import type { ChangeType } from '@seal/shared/codes/business-type'
 import { post } from '../../../lib/request/request.ts'
 
-export type SaveAnswer = { id: string; step: WizardStepKey }
+/** `changeType`: a change's type as the server decided it against the unit on record (001 §4). */
+export type SaveAnswer = { id: string; step: WizardStepKey; changeType?: ChangeType | null }
 
 /**
  * POST /seal-apply/apply/temporary (暂存): stores the form as typed, whatever is missing. Silent: the

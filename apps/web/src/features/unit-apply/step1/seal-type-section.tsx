@@ -6,10 +6,11 @@ import { MAX_OTHER_TYPE_SEALS, sealTypeCode } from '@seal/shared/codes/seal-type
 import { messages } from '@seal/shared/messages'
 import { isCreditCode } from '@seal/shared/rules/credit-code'
 import { useCanApply, type CanApply } from '../api/query-can-apply.ts'
+import { useUnitSeals } from '../api/seal-detail.ts'
 import { sealItemOf } from '../seal-items.ts'
 import { useWizard } from '../wizard-context.tsx'
 import { unitApplyRoutes } from '../wizard-routes.ts'
-import { useDebounced } from './use-debounced.ts'
+import { useDebounced } from '../../../lib/use-debounced.ts'
 
 /** The can-apply query waits until the code has stopped changing (001 §9). */
 const CAN_APPLY_DEBOUNCE_MS = 500
@@ -30,6 +31,14 @@ export function SealTypeSection() {
   const [more, setMore] = useState(false)
   const chosen = new Set(form.sealInfo.map((seal) => seal.sealTypeCode))
   const others = form.sealInfo.filter((seal) => seal.sealTypeCode === sealTypeCode.OTHER)
+  // A change or renewal is about seals the unit holds: the one it was opened for stays chosen, others of
+  // the unit's seals in effect may join; a type the unit does not hold cannot be changed or renewed.
+  const onExisting = form.businessType === businessType.CHANGE || form.businessType === businessType.RENEWAL
+  const unitSeals = useUnitSeals(form.socialCreditCode.trim().toUpperCase(), onExisting && isCreditCode(form.socialCreditCode))
+  const held = new Map((unitSeals.data ?? []).filter((seal) => seal.sealTypeCode !== sealTypeCode.OTHER).map((seal) => [seal.sealTypeCode, seal]))
+  const opened = new Set(form.sealInfo.filter((seal) => seal.sealId && seal.sealId === form.sealId).map((seal) => seal.sealTypeCode))
+  const lockedOf = (option: Option) =>
+    onExisting ? opened.has(option.sealTypeCode) || (!chosen.has(option.sealTypeCode) && !held.has(option.sealTypeCode)) : option.applied || option.required
 
   // The answer decides: the required type is chosen, types already applied for cannot stay chosen.
   useEffect(() => {
@@ -46,9 +55,12 @@ export function SealTypeSection() {
   }, [canApply.data, update])
 
   const toggle = (option: Option) => {
-    if (option.applied || option.required) return
+    if (lockedOf(option)) return
     if (chosen.has(option.sealTypeCode)) {
       update({ sealInfo: form.sealInfo.filter((seal) => seal.sealTypeCode !== option.sealTypeCode) })
+    } else if (onExisting) {
+      const seal = held.get(option.sealTypeCode)!
+      update({ sealInfo: [...form.sealInfo, sealItemOf({ sealTypeCode: seal.sealTypeCode, sealId: seal.id, sealName: seal.sealName })] })
     } else {
       update({ sealInfo: [...form.sealInfo, sealItemOf(option)] })
     }
@@ -90,7 +102,15 @@ export function SealTypeSection() {
       ) : canApply.data.canApply.length === 0 ? (
         <p className="unit-section-note">{messages.noApplicableSealTypes}</p>
       ) : (
-        <SealTypeChoices options={canApply.data.canApply} chosen={chosen} more={more} onToggle={toggle} onMore={() => setMore((m) => !m)} />
+        <SealTypeChoices
+          options={canApply.data.canApply}
+          chosen={chosen}
+          more={more}
+          locked={lockedOf}
+          mark={(option) => (onExisting ? '' : option.applied ? messages.alreadyApplied : option.required ? messages.requiredChoice : '')}
+          onToggle={toggle}
+          onMore={() => setMore((m) => !m)}
+        />
       )}
       {others.length > 0 && (
         <div className="unit-other-seals">
@@ -124,8 +144,20 @@ export function SealTypeSection() {
   )
 }
 
-function SealTypeChoices(props: { options: Option[]; chosen: Set<string>; more: boolean; onToggle: (o: Option) => void; onMore: () => void }) {
-  const { options, chosen, more, onToggle, onMore } = props
+/**
+ * The type buttons. `mark` is what follows the name: for a new application （已申请） or （必选）; a change
+ * or renewal marks nothing (its chosen seals are the unit's own, not types applied for again).
+ */
+function SealTypeChoices(props: {
+  options: Option[]
+  chosen: Set<string>
+  more: boolean
+  locked: (o: Option) => boolean
+  mark: (o: Option) => string
+  onToggle: (o: Option) => void
+  onMore: () => void
+}) {
+  const { options, chosen, more, locked, mark, onToggle, onMore } = props
   const hidden = options.filter((o) => !o.shownByDefault && !chosen.has(o.sealTypeCode))
   const visible = options.filter((o) => more || o.shownByDefault || chosen.has(o.sealTypeCode))
   return (
@@ -136,13 +168,12 @@ function SealTypeChoices(props: { options: Option[]; chosen: Set<string>; more: 
           type="button"
           role="checkbox"
           aria-checked={chosen.has(option.sealTypeCode)}
-          aria-disabled={option.applied || option.required}
+          aria-disabled={locked(option)}
           className="unit-seal-type"
           onClick={() => onToggle(option)}
         >
           {option.sealTypeName}
-          {option.applied && messages.alreadyApplied}
-          {option.required && !option.applied && messages.requiredChoice}
+          {mark(option)}
         </button>
       ))}
       {(hidden.length > 0 || more) && (

@@ -169,4 +169,48 @@ describe('step 1 of the new wizard', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(screen.getByPlaceholderText<HTMLInputElement>('请输入管理员姓名').value).toBe('赵六')
   })
+
+  it('opens a change for the seal: chosen and locked, not （已申请）; another seal of the unit may join, a type it lacks may not', async () => {
+    const seal = (id: string, sealTypeCode: string, sealName: string) => ({ id, sealTypeCode, sealName, businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, personName: '李四', personIdentity: '310***********4562' })
+    const server = fakeServer({
+      ...defaultRoutes(),
+      'POST /seal/detail': () => seal('seal-01', '01', '示例科技有限公司'),
+      'POST /seal/queryGroupByBusiness': () => [{ businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, list: [seal('seal-01', '01', '示例科技有限公司'), seal('seal-04', '04', '示例科技有限公司合同专用章')] }],
+      'POST /seal-apply/seal/queryCanApply': () => ({
+        canApply: [
+          { sealTypeCode: '01', sealTypeName: '单位公章', applied: true, required: false, shownByDefault: true },
+          { sealTypeCode: '05', sealTypeName: '法定代表人名章', applied: false, required: false, shownByDefault: true },
+          { sealTypeCode: '04', sealTypeName: '合同专用章', applied: true, required: false, shownByDefault: false },
+        ],
+        hasSeal: true,
+      }),
+    })
+    renderWizard('/new/seal/home?businessType=CHANGE&applicatKind=OPERATOR_APPLY&sealId=seal-01')
+    const official = await screen.findByRole('checkbox', { name: '单位公章' })
+    expect(official.getAttribute('aria-checked')).toBe('true')
+    expect(official.getAttribute('aria-disabled')).toBe('true')
+    expect(screen.queryByText(/（已申请）/)).toBeNull()
+    // The unit has no name seal: nothing to change.
+    const nameSeal = screen.getByRole('checkbox', { name: '法定代表人名章' })
+    expect(nameSeal.getAttribute('aria-disabled')).toBe('true')
+    fireEvent.click(nameSeal)
+    expect(nameSeal.getAttribute('aria-checked')).toBe('false')
+    // Its contract seal joins with its own id.
+    fireEvent.click(screen.getByText('更多'))
+    const contract = await screen.findByRole('checkbox', { name: '合同专用章' })
+    await waitFor(() => expect(contract.getAttribute('aria-disabled')).toBe('false'))
+    fireEvent.click(contract)
+    expect(contract.getAttribute('aria-checked')).toBe('true')
+    fireEvent.click(official)
+    expect(official.getAttribute('aria-checked')).toBe('true')
+    fireEvent.click(screen.getByRole('button', { name: '暂存' }))
+    await waitFor(() => expect(server.callsTo('/seal-apply/apply/temporary')).toHaveLength(1))
+    const saved = server.callsTo('/seal-apply/apply/temporary')[0]!.body as { sealInfo: { sealTypeCode: string; sealId: string }[]; unitTypeCode: string }
+    expect(saved.sealInfo.map((s) => [s.sealTypeCode, s.sealId])).toEqual([
+      ['01', 'seal-01'],
+      ['04', 'seal-04'],
+    ])
+    // The seal's credit code gives the unit type, as typing it would.
+    expect(saved.unitTypeCode).toBe('02')
+  })
 })

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Button, Popup } from 'antd-mobile'
 import { applicantKind, businessType } from '@seal/shared/codes/business-type'
 import { unitType } from '@seal/shared/codes/unit-type'
-import { unitTypeOfCreditCode } from '@seal/shared/rules/credit-code'
+import { isCreditCode, unitTypeOfCreditCode } from '@seal/shared/rules/credit-code'
 import { hasBusinessSection, hasManagerSection, hasOperatorSection } from '@seal/shared/rules/unit-apply'
 import { FaceCheck } from '../../../components/face-capture/face-check.tsx'
 import { useSealDetail } from '../api/seal-detail.ts'
@@ -85,9 +85,12 @@ function usePrefillFromSeal() {
     const found = seal.data
     if (!found || done.current) return
     done.current = true
+    const code = (found.socialCreditCode ?? '').toUpperCase()
     update((current) => ({
       unitName: current.unitName || found.businessName,
-      socialCreditCode: current.socialCreditCode || (found.socialCreditCode ?? ''),
+      socialCreditCode: current.socialCreditCode || code,
+      // The unit type the seal's credit code gives, as typing the code would.
+      ...(!current.unitTypeCode && isCreditCode(code) ? { unitTypeCode: unitTypeOfCreditCode(code), autoUnitTypeCode: unitTypeOfCreditCode(code) } : {}),
       legalPersonName: current.legalPersonName || found.personName,
       legalPersonIdentityNo: current.legalPersonIdentityNo || found.personIdentity,
       sealInfo: current.sealInfo.some((item) => item.sealId === found.id)

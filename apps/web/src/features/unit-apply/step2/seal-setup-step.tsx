@@ -5,7 +5,8 @@ import type { ApplySealItem } from '@seal/shared/api/unit-apply'
 import { applicantKind, businessType } from '@seal/shared/codes/business-type'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
-import { hasManagerSection, step2Problem } from '@seal/shared/rules/unit-apply'
+import { sealNameFor } from '@seal/shared/rules/seal-names'
+import { hasManagerSection, needsNewPicture, step2Problem } from '@seal/shared/rules/unit-apply'
 import { useFilingInfo } from '../api/filing-info.ts'
 import { failureText, useWizard } from '../wizard-context.tsx'
 import { unitApplyRoutes } from '../wizard-routes.ts'
@@ -31,7 +32,11 @@ export function SealSetupStep() {
 
   const next = async () => {
     const current = wizard.current()
-    const problem = step2Problem(current, { legalPasswordSet: flags.legalPasswordSet, managerPasswordSet: flags.sealManagerPasswordSet })
+    const problem = step2Problem(current, {
+      legalPasswordSet: flags.legalPasswordSet,
+      managerPasswordSet: flags.sealManagerPasswordSet,
+      changeType: flags.changeType,
+    })
     if (problem) {
       Toast.show({ content: problem })
       return
@@ -55,6 +60,8 @@ export function SealSetupStep() {
     }
   }
 
+  // A change names the seal as it will be (the unit's new name, the new legal representative's name seal).
+  const shownName = (seal: ApplySealItem) => (form.businessType === businessType.CHANGE ? sealNameFor(seal, form, form.unitName.trim()) : seal.sealName)
   const withManager = hasManagerSection(form) && form.setSealManager
   // A recovered seal keeps its picture (001 §4): nothing to upload.
   const retrieving = form.businessType === businessType.RETRIEVE
@@ -79,10 +86,14 @@ export function SealSetupStep() {
                   onChange={(sealName) => patchSeal(seal._id, { sealName })}
                 />
               ) : (
-                seal.sealName !== seal.sealTypeName && <span>{seal.sealName}</span>
+                shownName(seal) !== seal.sealTypeName && <span>{shownName(seal)}</span>
               )}
             </div>
-            {!retrieving && <ImpressionField seal={seal} onChange={(patch) => patchSeal(seal._id, patch)} />}
+            {needsNewPicture(form, seal.sealTypeCode, flags.changeType) ? (
+              <ImpressionField seal={seal} onChange={(patch) => patchSeal(seal._id, patch)} />
+            ) : (
+              !retrieving && <p className="unit-section-note">本次变更不涉及该印章的印面，沿用原有的印章图片。</p>
+            )}
             {!retrieving && <FilingNumber seal={seal} socialCreditCode={form.socialCreditCode} onChange={(sealCode) => patchSeal(seal._id, { sealCode })} />}
           </div>
         ))}

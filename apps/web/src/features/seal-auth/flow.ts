@@ -1,0 +1,132 @@
+import type { AppConfig } from '@seal/shared/api/config'
+import { authUseType, offeredAuthUseTypes } from '@seal/shared/codes/authorization'
+import { sealTypeLabel } from '@seal/shared/codes/seal-type'
+import { messages, messageTemplates } from '@seal/shared/messages'
+import { authPeriodProblem } from '@seal/shared/rules/authorization'
+import { idCardSchema } from '@seal/shared/rules/id-card'
+import { sealUserNameSchema } from '@seal/shared/rules/names'
+import { mobilePhoneSchema } from '@seal/shared/rules/phone'
+import { beijingDottedDate } from '@seal/shared/text/beijing-time'
+import { maskLegalPhone } from '@seal/shared/text/masking'
+import type { AvailableSeal } from './api.ts'
+
+/**
+ * The rules of the grant and acceptance screens (spec 000 §2, §4, §5), pure so they are tested without a
+ * screen.
+ */
+
+export type AuthStartType = 'company' | 'personal'
+
+/** The intro steps of /authorization-start/{type} (000 §2). */
+export const startSteps: Record<AuthStartType, string[]> = {
+  company: ['选择印章', '填写用章人信息并设置用章方式', '输入印章密码签署授权书', '完成授权，等待用章人接受'],
+  personal: ['确认用章人信息', '签署授权书（采集5次签名）', '完成授权'],
+}
+export const startButton: Record<AuthStartType, string> = { company: '开始授权', personal: '接受授权' }
+
+/**
+ * The first configured seal-auth rule the caller's seals break (000 §5), as its tip; null when none does.
+ * A rule `and` needs every listed type among the seals, `or` any of them.
+ *
+ * @example
+ * sealAuthRuleProblem([{ enabled: true, mode: 'and', sealTypeCodes: ['01'] }], ['04']) // '需要拥有单位公章,才能进行授权'
+ */
+export function sealAuthRuleProblem(rules: AppConfig['sealAuthRules'], heldTypeCodes: string[]): string | null {
+  for (const rule of rules) {
+    if (!rule.enabled || rule.sealTypeCodes.length === 0) continue
+    const names = rule.sealTypeCodes.map(sealTypeLabel).join('、')
+    if (rule.mode === 'and' && !rule.sealTypeCodes.every((code) => heldTypeCodes.includes(code))) return messageTemplates.sealAuthRuleAll(names)
+    if (rule.mode === 'or' && !rule.sealTypeCodes.some((code) => heldTypeCodes.includes(code))) return messageTemplates.sealAuthRuleAny(names)
+  }
+  return null
+}
+
+/** Seals as /seal-list shows them: by seal-type code, or the one named by `sealCode`. */
+export function sealsToChoose(seals: AvailableSeal[], sealCode: string | null): AvailableSeal[] {
+  const sorted = [...seals].sort((a, b) => a.sealTypeCode.localeCompare(b.sealTypeCode))
+  return sealCode ? sorted.filter((seal) => seal.sealCode === sealCode) : sorted
+}
+
+/** What the authorisation form holds (dates as epoch ms of the chosen days). */
+export type AuthForm = {
+  name: string
+  personIdentity: string
+  phone: string
+  useType: number
+  authUseType: number | null
+  startTime: number
+  endTime: number | null
+}
+
+/** The authorisation items the form offers for the configured scope and the caller's role on the seal (000 §5). */
+export function authItemsFor(scope: number, role: number) {
+  return offeredAuthUseTypes({ scope, role }).map((value) => ({ value, label: value === authUseType.MANAGE ? '授权管理' : '授权使用' }))
+}
+
+/**
+ * The first problem with the form, in the order of its fields (000 §5): the seal user's name, ID, phone,
+ * the authorisation item, then the period. Null when it may be submitted.
+ */
+export function authFormProblem(form: AuthForm, context: { now: number; certEndTime: number }): string | null {
+  for (const [schema, value] of [
+    [sealUserNameSchema, form.name],
+    [idCardSchema, form.personIdentity],
+    [mobilePhoneSchema, form.phone],
+  ] as const) {
+    const parsed = schema.safeParse(value)
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? messages.validationFailed
+  }
+  if (!form.authUseType) return messages.authorizationItemRequired
+  return authPeriodProblem(form, context)
+}
+
+/** The invitation the grantor copies for the seal user (000 §2 /authorization-success): masked phone and validity. */
+export function invitationText(input: { inviter: string; sealName: string; sealTypeCode: string; authorizer: string; phone: string; startTime: number; endTime: number; link: string }): string {
+  return (
+    `${input.inviter}邀请您接受电子印章授权：印章“${input.sealName}”（${sealTypeLabel(input.sealTypeCode)}），授权人${input.authorizer}，` +
+    `用章人手机${maskLegalPhone(input.phone)}，有效期${beijingDottedDate(input.startTime)}至${beijingDottedDate(input.endTime)}。请打开链接登录后确认授权：${input.link}`
+  )
+}
+
+/** What /authorization-sign/{info} carries (000 §2), encoded JSON in the path. */
+export type SignInfo = {
+  stashAuthId?: string
+  /** The authorisation, when the seal user signs (role 0). */
+  id?: string
+  sealCode: string
+  sealTypeCode: string
+  sealId: string
+  personIdentity: string
+  personName: string
+  socialCreditCode: string | null
+  /** 1 the grantor's side, 0 the seal user's. */
+  personType: number
+}
+export const encodeSignInfo = (info: SignInfo) => encodeURIComponent(JSON.stringify(info))
+export function decodeSignInfo(text: string | undefined): SignInfo | null {
+  if (!text) return null
+  try {
+    const info = JSON.parse(decodeURIComponent(text)) as SignInfo
+    return typeof info === 'object' && info && typeof info.sealId === 'string' ? info : null
+  } catch {
+    return null
+  }
+}
+
+/** Between the screens of one authorisation: the chosen seal, the picked seal user, the form so far (no secrets). */
+const storageKeys = { seal: 'seal-auth:seal', user: 'seal-auth:user', form: 'seal-auth:form' } as const
+export const flowStore = {
+  read<T>(key: keyof typeof storageKeys): T | null {
+    try {
+      return JSON.parse(sessionStorage.getItem(storageKeys[key]) ?? 'null') as T | null
+    } catch {
+      return null
+    }
+  },
+  write(key: keyof typeof storageKeys, value: unknown) {
+    sessionStorage.setItem(storageKeys[key], JSON.stringify(value))
+  },
+  clear(key: keyof typeof storageKeys) {
+    sessionStorage.removeItem(storageKeys[key])
+  },
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react'
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import { Button, NavBar, Steps, Toast } from 'antd-mobile'
+import { messages } from '@seal/shared/messages'
+import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
+import { alertDialog } from '../../lib/dialog/confirm-dialog.ts'
+import { authorisationsOnTab, availableSeals, sealStatus } from './api.ts'
+import { sealAuthRuleProblem, startButton, startSteps, type AuthStartType } from './flow.ts'
+import './seal-auth.css'
+
+/**
+ * `/authorization-start/{type}` 印章授权 (000 §2): the steps and a notice. A company checks the configured
+ * seal-auth rules against its seals and goes on to choose a seal (/seal-list, with `sealCode` when it came
+ * for one); a seal user accepting an authorisation (`authId`, `sealId`) finds the seal still in effect — or
+ * hears 印章已注销，接受授权失败 and goes back — and goes on to /seal-auth.
+ */
+export function AuthorizationStartPage() {
+  const type: AuthStartType = useParams().type === 'personal' ? 'personal' : 'company'
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const config = useIdentityConfig()
+  const [busy, setBusy] = useState(false)
+
+  const proceedCompany = async () => {
+    const seals = await availableSeals()
+    if (seals.length === 0) {
+      await alertDialog({ title: messages.cannotAuthorize, content: messages.noAuthorizableSeal })
+      return
+    }
+    const problem = sealAuthRuleProblem(config.data?.sealAuthRules ?? [], seals.map((seal) => seal.sealTypeCode))
+    if (problem) {
+      Toast.show({ content: problem, duration: 3000 })
+      return
+    }
+    const sealCode = params.get('sealCode')
+    navigate(`/seal-list${sealCode ? `?sealCode=${encodeURIComponent(sealCode)}` : ''}`)
+  }
+
+  const proceedPersonal = async () => {
+    let sealId = params.get('sealId') ?? ''
+    let authId = params.get('authId') ?? ''
+    if (!authId) {
+      // Opened from the SMS or the home card: the oldest authorisation waiting for the caller.
+      const waiting = (await authorisationsOnTab(1)).list.filter((item) => item.mine)
+      const first = waiting.at(-1)
+      if (!first) {
+        Toast.show({ content: '暂无待接受的授权', duration: 3000 })
+        return
+      }
+      ;({ sealId, authId } = first)
+    }
+    const { status } = await sealStatus(sealId)
+    if (status !== 1) {
+      await alertDialog({ content: messages.sealCancelledAcceptFailed })
+      navigate(-1)
+      return
+    }
+    navigate(`/seal-auth?${new URLSearchParams({ authId, sealId })}`)
+  }
+
+  const proceed = async () => {
+    setBusy(true)
+    try {
+      await (type === 'company' ? proceedCompany() : proceedPersonal())
+    } catch {
+      // The request module said why.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="seal-auth-page">
+      <NavBar onBack={() => navigate(-1)}>印章授权</NavBar>
+      <section className="seal-auth-card">
+        <h2>{type === 'company' ? '授权他人使用印章' : '接受印章授权'}</h2>
+        <Steps direction="vertical" current={-1}>
+          {startSteps[type].map((title, i) => (
+            <Steps.Step key={title} title={`第${i + 1}步：${title}`} />
+          ))}
+        </Steps>
+      </section>
+      <section className="seal-auth-notice" aria-label="注意事项">
+        <h3>注意事项</h3>
+        {type === 'company' ? (
+          <p>授权书将加盖所选印章并由您手写签名，用章人接受授权后方可在授权期限内使用印章。授权可随时在“授权人员”中解除。</p>
+        ) : (
+          <p>接受授权前请核对印章与授权期限。您需验证手机号、设置用章密码或采集手写签名，并在授权书上签名。</p>
+        )}
+      </section>
+      <div className="seal-auth-footer">
+        <Button block color="primary" size="large" loading={busy} onClick={() => void proceed()}>
+          {startButton[type]}
+        </Button>
+      </div>
+    </div>
+  )
+}
