@@ -22,10 +22,10 @@ test('a host app launches with a token and a redirect in params', async ({ page,
 })
 
 test('every spec route exists: an unbuilt screen says 建设中 with its title, after login', async ({ page }) => {
-  await page.goto('/seal-person-list/personal/123')
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fseal-person-list%2Fpersonal%2F123$/)
-  await loginPersonal(page, newPerson('李白'), /\/seal-person-list\/personal\/123$/)
-  await expect(page.getByText('授权人员').first()).toBeVisible()
+  await page.goto('/seal-activate/list')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fseal-activate%2Flist$/)
+  await loginPersonal(page, newPerson('李白'), /\/seal-activate\/list$/)
+  await expect(page.getByText('电子印章激活').first()).toBeVisible()
   await expect(page.getByText('建设中', { exact: true })).toBeVisible()
   await page.screenshot({ path: 'test-results/screens/under-construction.png' })
 })

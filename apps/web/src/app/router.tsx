@@ -80,6 +80,7 @@ const builtScreens: RouteObject[] = [
   },
   ...applyRecordScreens(),
   ...agencyCenterScreens(),
+  ...sealAuthListScreens(),
   ...sealAuthScreens(),
   ...personalSealScreens(),
   ...sealApplyEntryScreens(),
@@ -205,6 +206,24 @@ function applyRecordScreens(): RouteObject[] {
     {
       path: '/new/seal/sign',
       lazy: () => import('../features/apply-sign/apply-sign-page.tsx').then((m) => ({ Component: m.ApplySignPage })),
+    },
+  ]
+}
+
+/** Authorisation lists, a seal's authorised persons and the letter (spec 000 §2 "Authorization routes", "Seal management routes"). */
+function sealAuthListScreens(): RouteObject[] {
+  return [
+    {
+      path: '/authorization/:type',
+      lazy: () => import('../features/seal-auth-lists/authorization-list-page.tsx').then((m) => ({ Component: m.AuthorizationListPage })),
+    },
+    {
+      path: '/seal-person-list/:type/:sealId',
+      lazy: () => import('../features/seal-auth-lists/seal-person-list-page.tsx').then((m) => ({ Component: m.SealPersonListPage })),
+    },
+    {
+      path: '/auth-file/:fileId',
+      lazy: () => import('../features/seal-auth-lists/auth-file-page.tsx').then((m) => ({ Component: m.AuthFilePage })),
     },
   ]
 }

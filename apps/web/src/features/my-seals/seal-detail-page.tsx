@@ -1,11 +1,18 @@
+import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
+import { useQueryClient } from '@tanstack/react-query'
 import { Button, DotLoading, ErrorBlock, List, NavBar } from 'antd-mobile'
+import type { SealItem } from '@seal/shared/api/seals'
 import { sealStatusLabels, failedSealStatuses, type SealStatus } from '@seal/shared/codes/seal-status'
-import { sealTypeLabels, type SealTypeCode } from '@seal/shared/codes/seal-type'
+import { sealTypeCode, sealTypeLabels, type SealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
+import { RequestError } from '../../lib/request/request.ts'
+import { confirmDialog } from '../../lib/dialog/confirm-dialog.ts'
+import { showToast } from '../../lib/toast/show-toast.ts'
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
+import { giveUpAuthorization, sealAuthListsKey } from '../seal-auth-lists/api.ts'
 import { useSealDetail } from './api.ts'
-import { formatDate, sealActions } from './seal-list-logic.ts'
+import { formatDate, sealActions, type SealAction } from './seal-list-logic.ts'
 import { SealPicture } from './seal-picture.tsx'
 import './my-seals.css'
 
@@ -19,6 +26,11 @@ export function SealDetailPage() {
   const detail = useSealDetail(sealId)
   const { data: config } = useIdentityConfig()
   const seal = detail.data
+  const giveUp = useGiveUpAuthorization()
+  const choose = (action: SealAction, item: SealItem) => {
+    if (action.to !== undefined) navigate(action.to)
+    else void giveUp.run(item)
+  }
 
   return (
     <div className="my-seals-page">
@@ -57,7 +69,7 @@ export function SealDetailPage() {
           {config && (
             <List header="印章操作">
               {sealActions(seal, config).map((action) => (
-                <List.Item key={action.key} onClick={() => navigate(action.to)}>
+                <List.Item key={action.key} onClick={() => choose(action, seal)} disabled={action.to === undefined && giveUp.busy}>
                   {action.label}
                 </List.Item>
               ))}
@@ -67,4 +79,37 @@ export function SealDetailPage() {
       )}
     </div>
   )
+}
+
+/**
+ * 取消授权: the caller (a manager or authorised user) gives up their own authorisation of the seal after a
+ * confirmation — POST /sealAuth/cancelAuthByParams {sealId}; 解除授权成功, then back to the seal list,
+ * where the seal is no longer theirs.
+ */
+function useGiveUpAuthorization() {
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const run = async (seal: SealItem) => {
+    const confirmed = await confirmDialog({ title: '取消授权', content: `确定取消您对“${seal.sealName}”的授权吗？取消后将无法使用该印章。` })
+    if (!confirmed) return
+    setBusy(true)
+    try {
+      await giveUpAuthorization(seal.id)
+      showToast({ content: messages.authorizationRemoved, icon: 'success' })
+      // The lists, not this seal's detail: asked again now it would answer 数据不存在 over the success toast.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['seals', 'groups'] }),
+        client.invalidateQueries({ queryKey: ['seals', 'personal'] }),
+        client.invalidateQueries({ queryKey: sealAuthListsKey }),
+      ])
+      navigate(`/seal-preview-list/${seal.sealTypeCode === sealTypeCode.PERSONAL_NAME ? 'personal' : 'company'}`, { replace: true })
+    } catch (error) {
+      // The request module showed why.
+      if (!(error instanceof RequestError)) throw error
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { run, busy }
 }

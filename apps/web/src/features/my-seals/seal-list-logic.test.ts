@@ -67,34 +67,58 @@ describe('seal list groups', () => {
   })
 })
 
-describe('seal detail actions', () => {
+describe('seal detail actions (000 §6: kind × role × status)', () => {
   const labels = (item: SealItem, bindingMenu = true) => sealActions(item, { bindingMenu }).map((action) => action.label)
-
-  it('offers a personal name seal in effect its password, records, binding and cancellation', () => {
-    const personal = seal({ sealTypeCode: '1000', sealName: '王小明' })
-    expect(labels(personal)).toEqual(['修改印章密码', '用章记录', '印章绑定', '平台绑定记录', '注销印章'])
-    expect(labels(personal, false)).not.toContain('印章绑定')
-    expect(sealActions(personal, { bindingMenu: true })[1]!.to).toBe('/seal-use-record/personal/s1')
-  })
+  const to = (item: SealItem) => Object.fromEntries(sealActions(item, { bindingMenu: true }).map((action) => [action.key, action.to]))
+  const personal = (overrides: Partial<SealItem> = {}) => seal({ sealTypeCode: '1000', sealName: '王小明', ...overrides })
 
   it('offers the unit seal’s holder the management set, with renewal only when it is about to expire', () => {
     expect(labels(seal({}))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章记录', '印章变更', '平台绑定记录', '注销印章'])
-    expect(labels(seal({ blnWillExpires: true }))).toContain('印章续期')
+    expect(labels(seal({ blnWillExpires: true }))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章'])
+    // Role null or 0 counts as the legal person (000 §3).
+    expect(labels(seal({ role: 0 }))).toEqual(labels(seal({})))
+    expect(to(seal({})).persons).toBe('/seal-person-list/company/s1')
+    expect(to(seal({})).useType).toBe('/batch-modify-call-type?sealId=s1')
+  })
+
+  it('gives a unit seal’s manager (role 2) persons, records, renewal, change, binding records, cancellation and giving up the authorisation — no password, no use method', () => {
+    expect(labels(seal({ role: 2, blnWillExpires: true }))).toEqual(['授权人员', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章', '取消授权'])
+  })
+
+  it('gives a unit seal’s authorised user (role 3) records and giving up the authorisation only', () => {
+    expect(labels(seal({ role: 3, blnWillExpires: true }))).toEqual(['用章记录', '取消授权'])
+    expect(sealActions(seal({ role: 3 }), { bindingMenu: true }).find((action) => action.key === 'cancelAuth')?.to).toBeUndefined()
   })
 
   it('sends change, renewal and cancellation of a unit seal into the new wizard naming the seal; a manager applies as operator', () => {
-    const to = (item: SealItem) => Object.fromEntries(sealActions(item, { bindingMenu: true }).map((action) => [action.key, action.to]))
     const holder = to(seal({ blnWillExpires: true }))
     expect(holder.change).toBe('/new/seal/home?businessType=CHANGE&applicatKind=LEGAL_APPLY&sealId=s1')
     expect(holder.renewal).toBe('/new/seal/home?businessType=RENEWAL&applicatKind=LEGAL_APPLY&sealId=s1')
     expect(holder.cancel).toBe('/new/seal/home?businessType=CANCEL&applicatKind=LEGAL_APPLY&sealId=s1')
-    expect(labels(seal({ role: 2 }))).toEqual(['授权人员', '用章记录', '印章变更', '平台绑定记录', '注销印章'])
     expect(to(seal({ role: 2 })).change).toBe('/new/seal/home?businessType=CHANGE&applicatKind=OPERATOR_APPLY&sealId=s1')
+    expect(to(seal({ role: 2 })).cancel).toBe('/new/seal/home?businessType=CANCEL&applicatKind=OPERATOR_APPLY&sealId=s1')
   })
 
-  it('gives an authorised user records and giving up the authorisation; a seal not in effect only its records', () => {
-    expect(labels(seal({ role: 3 }))).toEqual(['用章记录', '取消授权'])
+  it('keeps a unit seal not in effect to its records, and its authorised persons unless cancelled, pending renewal or changing', () => {
     expect(labels(seal({ status: '2' }))).toEqual(['用章记录'])
+    expect(labels(seal({ status: '3' }))).toEqual(['用章记录'])
+    expect(labels(seal({ status: '8' }))).toEqual(['用章记录'])
+    expect(labels(seal({ status: '10' }))).toEqual(['授权人员', '用章记录'])
+    expect(labels(seal({ status: '2', role: 2 }))).toEqual(['用章记录', '取消授权'])
+  })
+
+  it('offers a personal name seal’s holder persons, password, records, binding, binding records and cancellation', () => {
+    expect(labels(personal())).toEqual(['授权人员', '修改印章密码', '用章记录', '印章绑定', '平台绑定记录', '注销印章'])
+    expect(labels(personal(), false)).not.toContain('印章绑定')
+    expect(to(personal()).records).toBe('/seal-use-record/personal/s1')
+    expect(to(personal()).persons).toBe('/seal-person-list/personal/s1')
+    expect(to(personal()).cancel).toBe('/seal-off/s1')
+  })
+
+  it('gives a personal name seal’s manager persons, their own password, records; an authorised user password and records; both may give up the authorisation', () => {
+    expect(labels(personal({ role: 2 }))).toEqual(['授权人员', '修改印章密码', '用章记录', '取消授权'])
+    expect(labels(personal({ role: 3 }))).toEqual(['修改印章密码', '用章记录', '取消授权'])
+    expect(labels(personal({ status: '2' }))).toEqual(['用章记录'])
   })
 })
 

@@ -4,6 +4,7 @@ import { activatableSealStatuses, sealListGroupOf, sealListGroupOrder, sealStatu
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { applicantKind, businessType, type ApplicantKind, type BusinessType } from '@seal/shared/codes/business-type'
 import { beijingDate } from '@seal/shared/text/beijing-time'
+import { effectiveSealRole, sealRole } from '@seal/shared/codes/authorization'
 
 /**
  * The rules of the seal list and detail (spec 000 §2 "Screen behaviour"), pure so they are tested
@@ -50,44 +51,59 @@ export function activationRoute(seal: SealItem): string | null {
   return seal.status === sealStatus.PENDING_ACTIVATION_NOT_MADE ? '/seal-pending-active-no-make/step-1' : '/seal-active/step-1'
 }
 
-export type SealAction = { key: string; label: string; to: string }
+/** A menu entry: a screen to go to, or (取消授权) something the detail page does in place after a confirmation. */
+export type SealAction = { key: string; label: string; to: string } | { key: 'cancelAuth'; label: string; to?: undefined }
+
+/** Statuses whose detail hides 授权人员 (000 §5 "Removal of authorised persons"): cancelled, pending renewal, changing. */
+const personsHiddenStatuses: readonly string[] = [sealStatus.INVALID, sealStatus.PENDING_RENEWAL, sealStatus.CHANGING]
 
 /**
- * The detail page's menu for this seal, by kind, the caller's role and status (000 §6). A personal name seal
- * in effect: password, use records, binding (when binding is on), binding records, cancel. A unit seal for its
- * holder (role 1): authorised persons, password, use method, use records, renewal when it is about to expire,
- * change, binding records, cancel; a manager (role 2) the same without password and use method. Change,
- * renewal and cancellation of a unit seal go through the new wizard naming the seal. An authorised user
- * (role 3) sees use records and may give up their authorisation. A seal not in effect keeps only its records.
+ * The detail page's menu for this seal, by kind, the caller's role on it and its status (000 §2 "Screen
+ * behaviour", §6):
+ *
+ * - 授权人员: roles 1 and 2, unless the seal is cancelled, pending renewal or changing.
+ * - 修改印章密码 (status 1): on a unit seal role 1 only (§6 "Company seal menu") — a manager or authorised
+ *   user of a unit seal is not offered it; on a personal name seal roles 1, 2 and 3, where for 2 and 3 the
+ *   same screens (POST /sealAuth/sealVerify, /sealAuth/editPassword) change the caller's own use password,
+ *   never the seal PIN (the server routes by role).
+ * - 用章方式 (the use-method switch): a unit seal, role 1 (a company account counts as role 1), status 1.
+ * - 用章记录: everyone, any status.
+ * - 印章续期 (about to expire), 印章变更: a unit seal, role 1 or 2, status 1 — through the new wizard naming
+ *   the seal, a manager applying as operator.
+ * - 注销印章 (status 1): a unit seal role 1 or 2 (the wizard); a personal name seal role 1 (/seal-off).
+ * - 印章绑定 (personal name seal, status 1, binding on) and 平台绑定记录 (status 1): the holder's, and on a
+ *   unit seal also a manager's.
+ * - 取消授权 (the caller gives up their own authorisation, POST /sealAuth/cancelAuthByParams): roles 2 and 3.
  */
 export function sealActions(seal: SealItem, config: Pick<AppConfig, 'bindingMenu'>): SealAction[] {
-  const type = seal.sealTypeCode === sealTypeCode.PERSONAL_NAME ? 'personal' : 'company'
-  const password = { key: 'password', label: '修改印章密码', to: `/seal-edit-password/step-1?sealId=${seal.id}` }
-  const records = { key: 'records', label: '用章记录', to: `/seal-use-record/${type}/${seal.id}` }
-  const bindingRecords = { key: 'bindingRecords', label: '平台绑定记录', to: `/platform-binding-record?sealId=${seal.id}` }
-  if (seal.status !== sealStatus.IN_EFFECT) return [records]
+  const personal = seal.sealTypeCode === sealTypeCode.PERSONAL_NAME
+  const type = personal ? 'personal' : 'company'
+  const role = effectiveSealRole(seal.role)
+  const holder = role === sealRole.LEGAL_PERSON
+  const managing = holder || role === sealRole.MANAGER
+  const inEffect = seal.status === sealStatus.IN_EFFECT
 
-  if (type === 'personal') {
-    return [
-      password,
-      records,
-      ...(config.bindingMenu ? [{ key: 'binding', label: '印章绑定', to: `/seal-bind/${seal.id}` }] : []),
-      bindingRecords,
-      { key: 'cancel', label: '注销印章', to: `/seal-off/${seal.id}` },
-    ]
+  const actions: SealAction[] = []
+  const add = (when: boolean, key: string, label: string, to: string) => {
+    if (when) actions.push({ key, label, to })
   }
-  if (seal.role === 3) return [records, { key: 'cancelAuth', label: '取消授权', to: '/authorization/personal' }]
-  const holder = seal.role === 1
-  const wizard = (kind: BusinessType) => unitSealWizard(kind, holder ? applicantKind.LEGAL_APPLY : applicantKind.OPERATOR_APPLY, seal.id)
-  return [
-    { key: 'persons', label: '授权人员', to: `/seal-person-list/company/${seal.id}` },
-    ...(holder ? [password, { key: 'useType', label: '用章方式', to: `/batch-modify-call-type?sealId=${seal.id}` }] : []),
-    records,
-    ...(seal.blnWillExpires ? [{ key: 'renewal', label: '印章续期', to: wizard(businessType.RENEWAL) }] : []),
-    { key: 'change', label: '印章变更', to: wizard(businessType.CHANGE) },
-    bindingRecords,
-    { key: 'cancel', label: '注销印章', to: wizard(businessType.CANCEL) },
-  ]
+  add(managing && !personsHiddenStatuses.includes(seal.status), 'persons', '授权人员', `/seal-person-list/${type}/${seal.id}`)
+  add(inEffect && (personal || holder), 'password', '修改印章密码', `/seal-edit-password/step-1?sealId=${seal.id}`)
+  add(inEffect && !personal && holder, 'useType', '用章方式', `/batch-modify-call-type?sealId=${seal.id}`)
+  add(true, 'records', '用章记录', `/seal-use-record/${type}/${seal.id}`)
+  if (personal) {
+    add(inEffect && holder && config.bindingMenu, 'binding', '印章绑定', `/seal-bind/${seal.id}`)
+    add(inEffect && holder, 'bindingRecords', '平台绑定记录', `/platform-binding-record?sealId=${seal.id}`)
+    add(inEffect && holder, 'cancel', '注销印章', `/seal-off/${seal.id}`)
+  } else {
+    const wizard = (kind: BusinessType) => unitSealWizard(kind, holder ? applicantKind.LEGAL_APPLY : applicantKind.OPERATOR_APPLY, seal.id)
+    add(inEffect && managing && seal.blnWillExpires, 'renewal', '印章续期', wizard(businessType.RENEWAL))
+    add(inEffect && managing, 'change', '印章变更', wizard(businessType.CHANGE))
+    add(inEffect && managing, 'bindingRecords', '平台绑定记录', `/platform-binding-record?sealId=${seal.id}`)
+    add(inEffect && managing, 'cancel', '注销印章', wizard(businessType.CANCEL))
+  }
+  if (!holder) actions.push({ key: 'cancelAuth', label: '取消授权' })
+  return actions
 }
 
 /** The new wizard for a change, renewal or cancellation of one unit seal (001 §2: query businessType, applicatKind, sealId). */
