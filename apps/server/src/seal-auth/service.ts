@@ -136,7 +136,7 @@ async function ownGrant(db: Database, caller: Caller, authId: string, status?: S
 
 type Letter = { pdf: Uint8Array; positions: AuthorizationLetterPositions }
 
-async function letterOf(db: Database, auth: SealAuth): Promise<Letter> {
+async function letterOf(db: Database, auth: SealAuth, signedOn?: Date): Promise<Letter> {
   const found = await loadSealHolder(db, auth.sealId)
   if (!found) throw notFound()
   const [grantee] = await db.select().from(persons).where(eq(persons.id, auth.granteePersonId)).limit(1)
@@ -156,6 +156,7 @@ async function letterOf(db: Database, auth: SealAuth): Promise<Letter> {
       ...(auth.scope ? { scope: auth.scope } : {}),
       letterNo: auth.id,
       createdAt: auth.createdAt,
+      ...(signedOn ? { signedOn } : {}),
     },
   })
 }
@@ -214,7 +215,7 @@ export async function signAsGrantor(options: {
   if (access.role === sealRole.LEGAL_PERSON) await assertSealPin(db, { sealId: access.seal.id, pin: body.password, now })
   else await assertUsePassword(db, access.auth!, body.password, now)
 
-  const letter = await letterOf(db, auth)
+  const letter = await letterOf(db, auth, now)
   const [image] = await db.select().from(files).where(eq(files.id, access.seal.imageFileId)).limit(1)
   const sealed = await signWithImage({
     pdf: letter.pdf,

@@ -1,5 +1,5 @@
 import { authUseTypeNames, nameOf, sealTypeNames, useTypeNames } from './codes.ts'
-import { dottedDate, maskIdentity } from './format.ts'
+import { chineseDate, dottedDate, maskIdentity } from './format.ts'
 import { DocumentLayout, boxSizes } from './layout.ts'
 import type { BoxSpec } from './layout.ts'
 import type { GeneratedDocument, LocalConfig, PageBox } from './positions.ts'
@@ -33,6 +33,8 @@ export type AuthorizationLetterInput = {
   scope?: string
   /** Printed under the title, e.g. the authorization's id. */
   letterNo?: string
+  /** The day the authorizer signs, written in their date box (the seal user's countersignature carries its own signing time). */
+  signedOn?: Date
   /** File creation date; the epoch when absent, so the same input gives the same bytes. */
   createdAt?: Date
 }
@@ -148,7 +150,7 @@ export async function authorizationLetter(
       label: unit ? `${authorizer.signatoryTitle ?? '法定代表人'}（签字）` : '授权人（签字）',
       ...boxSizes.signature,
     },
-    { name: 'dateLocation', kind: 'date', signer: 'authorizer', label: '日期', ...boxSizes.date },
+    { name: 'dateLocation', kind: 'date', signer: 'authorizer', label: '日期', ...boxSizes.date, ...(input.signedOn ? { value: chineseDate(input.signedOn.getTime()) } : {}) },
   ]
   const boxes = layout.boxColumns([
     [
