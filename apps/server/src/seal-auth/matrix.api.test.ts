@@ -106,6 +106,7 @@ describe('who may call what on a seal and its authorisations', () => {
     ['POST /sealAuth/queryRole', (w) => shows(w, '/sealAuth/queryRole', sealRef(), (data) => data.role !== null), holdersAndUsers],
     ['POST /sealAuth/sealStatus', (w) => acted(w, '/sealAuth/sealStatus', sealRef()), [...holdersAndUsers, 'pending']],
     ['POST /sealAuth/verifyAuthByIdentityAndSealId', (w) => acted(w, '/sealAuth/verifyAuthByIdentityAndSealId', { ...sealRef(), usePassword: 'wrong123' }), ['manager', 'user']],
+    ['POST /sealAuth/editUseType', async (w) => acted(w, '/sealAuth/editUseType', { authId: fixtures.pendingAuth, useType: 2 }), managing],
     ['POST /sealAuth/cancelAuth', async (w) => acted(w, '/sealAuth/cancelAuth', { authId: await freshDraft() }), managing],
     ['GET /sealAuth/getLowPersonAuthFile', (w) => acted(w, `/sealAuth/getLowPersonAuthFile?stashAuthId=${fixtures.draft}`), holderOnly],
     [

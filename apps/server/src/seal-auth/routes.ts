@@ -35,6 +35,7 @@ import {
   verifyAuthBody,
   authCreationData,
   batchEditUseTypeBody,
+  editUseTypeBody,
   editLegalUseTypeBody,
   useTypeSwitched,
 } from '@seal/shared/api/seal-auth'
@@ -62,7 +63,7 @@ import {
   signAsGrantor,
 } from './service.ts'
 import { isWaitingFor, readableLetter } from './letters.ts'
-import { switchHolderUseType } from './use-method.ts'
+import { editGrantUseType, switchHolderUseType } from './use-method.ts'
 
 const tags = ['seal-auth']
 const done = envelopeOf(z.null())
@@ -251,6 +252,11 @@ export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: '批量修改用章方式（按单位）†', body: batchEditUseTypeBody, response: { 200: envelopeOf(useTypeSwitched) } } },
     async (request) => ok({ switched: await switchHolderUseType(app.db, callerOf(request), request.body, now()) }, messages.modified),
   )
+
+  app.post('/sealAuth/editUseType', { schema: { tags, summary: '修改用章人的用章方式', body: editUseTypeBody, response: { 200: done } } }, async (request) => {
+    await editGrantUseType(app.db, callerOf(request), request.body, now())
+    return ok(null, messages.modified)
+  })
 
   // --- The letter ---------------------------------------------------------------------------------------
 

@@ -184,6 +184,19 @@ describe('authorising a seal: the letter, the grantee’s acceptance, use and re
     expect((await call(scene.enterprise, '/sealAuth/editLegalUseType', { socialCreditCode: code, useType: 2, password: SEAL_PIN })).body.responseInfo).toBe('数据不存在')
   })
 
+  it('lets the holder change how a seal user uses the seal, only to a method they are set up for', async () => {
+    const employee = await person('常遇春')
+    const authId = await grant(t, scene, employee)
+    const bare = await person('胡青牛')
+    const bareAuth = await grant(t, scene, bare)
+    await accept(t, employee, authId, scene.sealId)
+    expect((await call(scene.enterprise, '/sealAuth/editUseType', { authId, useType: 1 })).body.responseInfo).toBe(messages.modified)
+    expect((await signAs(t, employee, scene.sealId, { pin: USE_PASSWORD })).body.responseInfo).toBe(sealAuthMessages.signatureRequired)
+    expect((await call(employee.token, '/sealAuth/editUseType', { authId, useType: 2 })).body.responseInfo).toBe('数据不存在')
+    // Pending: their setup is not done yet, any method may be chosen; accepted without samples: not signature.
+    expect((await call(scene.enterprise, '/sealAuth/editUseType', { authId: bareAuth, useType: 3 })).body.responseInfo).toBe(messages.modified)
+  })
+
   it('refuses acceptance without the phone proof, and of a seal cancelled meanwhile', async () => {
     const other = await sceneFor(t, 2)
     const employee: TestPerson = await person('黛绮丝')

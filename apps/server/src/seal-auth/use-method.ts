@@ -1,15 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
+import { authUseType, sealRole } from '@seal/shared/codes/authorization'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
 import type { Caller } from '../auth/caller.ts'
-import { units } from '../auth/tables.ts'
+import { persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { businessError, notFound } from '../errors.ts'
-import { isFreshPassedSignature } from '../signing/handwriting.ts'
+import { isFreshPassedSignature, referenceSampleCount } from '../signing/handwriting.ts'
 import { seals } from '../seals/tables.ts'
 import { assertSealPin } from '../trust/pin.ts'
+import { sealAccess } from './roles.ts'
+import { ACCEPTANCE_SAMPLES } from './service.ts'
+import { sealAuths } from './tables.ts'
 
 /**
  * The use-method switch of the holder's unit seals (000 §4 "Use-method switch", §6: company seals, role 1,
@@ -66,3 +70,26 @@ export async function switchHolderUseType(
 
 /** The unit seal types whose use method the holder chooses (personal name seals use a password only). */
 const unitSealTypes = [sealTypeCode.UNIT_OFFICIAL, sealTypeCode.FINANCE, sealTypeCode.INVOICE, sealTypeCode.CONTRACT, sealTypeCode.LEGAL_REPRESENTATIVE_NAME, sealTypeCode.OTHER]
+
+/**
+ * POST /sealAuth/editUseType (编辑 on /seal-person-list): the holder or a manager changes how a seal user
+ * uses the seal. The new method must be one the seal user is set up for — a use password for a password
+ * method, their samples for a signature method — so the change never locks them out; a manager cannot edit
+ * another manager's authorisation (000 §5).
+ */
+export async function editGrantUseType(db: Database, caller: Caller, body: { authId: string; useType: number }, now: Date) {
+  const [auth] = await db.select().from(sealAuths).where(eq(sealAuths.id, body.authId)).limit(1)
+  if (!auth || (auth.status !== 'active' && auth.status !== 'pending')) throw notFound()
+  const access = await sealAccess(db, caller, { sealId: auth.sealId }, { roles: [sealRole.LEGAL_PERSON, sealRole.MANAGER], now }).catch(() => {
+    throw notFound()
+  })
+  if (access.role === sealRole.MANAGER && Number(auth.authUseType) === authUseType.MANAGE) throw businessError(messages.cannotRemoveManagerAuthorization.replace('解除', '修改'))
+  if (auth.status === 'active') {
+    if (authUseTypeNeeds.password(body.useType) && !auth.usePasswordHash) throw businessError(sealAuthMessages.granteeHasNoPassword)
+    if (authUseTypeNeeds.signature(body.useType)) {
+      const [grantee] = await db.select().from(persons).where(eq(persons.id, auth.granteePersonId)).limit(1)
+      if ((await referenceSampleCount(db, grantee!)) < ACCEPTANCE_SAMPLES) throw businessError(sealAuthMessages.granteeHasNoSamples)
+    }
+  }
+  await db.update(sealAuths).set({ useType: String(body.useType) }).where(eq(sealAuths.id, auth.id))
+}

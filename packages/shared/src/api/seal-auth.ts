@@ -242,6 +242,8 @@ export const batchEditUseTypeBody = z.object({
   handWrittenId: z.string().max(64).nullish(),
 })
 export const useTypeSwitched = z.object({ switched: z.number() })
+/** POST /sealAuth/editUseType: how one seal user uses the seal. */
+export const editUseTypeBody = z.object({ authId, useType: code(grantableUseTypes), personIdentity: z.string().max(32).nullish() })
 
 /** Messages of ours for refusals the spec leaves unworded. */
 export const sealAuthMessages = {
@@ -265,4 +267,6 @@ export const sealAuthMessages = {
   signatureRequired: '请手写签名后用章',
   signatureMismatch: '签名比对未通过，无法用章',
   selfAuthorisation: '不能授权给自己',
+  granteeHasNoPassword: '用章人尚未设置用章密码，无法改为密码用章',
+  granteeHasNoSamples: '用章人尚未采集签名样本，无法改为签名用章',
 } as const

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Button, Input, NavBar, Popup, Radio, Space, Toast } from 'antd-mobile'
-import { useQueryClient } from '@tanstack/react-query'
-import { authUseTypeNeeds } from '@seal/shared/api/seal-auth'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { authUseTypeNeeds, type AuthorisedPerson } from '@seal/shared/api/seal-auth'
 import type { SealGroup } from '@seal/shared/api/seals'
 import { sealRole, useTypeLabels } from '@seal/shared/codes/authorization'
 import { messages } from '@seal/shared/messages'
@@ -33,6 +33,13 @@ export function heldUnits(groups: SealGroup[]) {
  * one with password asks for the seal password. Saved together (POST /sealAuth/batchEditUseType).
  */
 export function UseMethodPage() {
+  const [params] = useSearchParams()
+  const authId = params.get('authId')
+  const sealId = params.get('sealId')
+  return authId && sealId ? <GrantUseMethod authId={authId} sealId={sealId} /> : <HolderUseMethod />
+}
+
+function HolderUseMethod() {
   const navigate = useNavigate()
   const groups = useUnitSealGroups('', true)
   const queryClient = useQueryClient()
@@ -130,6 +137,60 @@ export function UseMethodPage() {
           </Button>
         </section>
       </Popup>
+    </div>
+  )
+}
+
+/**
+ * `/batch-modify-call-type?sealId=&authId=` (编辑 on the authorised persons): how one seal user uses the seal
+ * (POST /sealAuth/editUseType); the server allows only a method they are set up for.
+ */
+function GrantUseMethod({ authId, sealId }: { authId: string; sealId: string }) {
+  const navigate = useNavigate()
+  const persons = useQuery({ queryKey: ['seal-auth', 'persons', sealId], queryFn: () => post<{ list: AuthorisedPerson[] }>('/sealAuth/queryListBySeal', { sealId }) })
+  const person = persons.data?.list.find((row) => row.id === authId)
+  const [useType, setUseType] = useState<number | null>(null)
+  const [busy, setBusy] = useState(false)
+  const save = async () => {
+    if (!person || useType === null) return
+    setBusy(true)
+    try {
+      await post('/sealAuth/editUseType', { authId, useType })
+      Toast.show({ icon: 'success', content: messages.modified })
+      setTimeout(() => navigate(-1), REFRESH_AFTER_MS)
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <div className="seal-auth-page">
+      <NavBar onBack={() => navigate(-1)}>修改用章方式</NavBar>
+      <Loaded query={{ ...persons, data: persons.data && (person ?? null) }} isEmpty={(row) => row === null} emptyTitle="该授权已失效">
+        {(row) =>
+          row && (
+            <section className="seal-auth-card" aria-label={row.name}>
+              <h2>用章人：{row.name}</h2>
+              <p>当前：{useTypeLabels[row.useType as 1 | 2 | 3] ?? '密码用章'}</p>
+              <Radio.Group value={useType ?? row.useType} onChange={(value) => setUseType(Number(value))}>
+                <Space direction="vertical">
+                  {methods.map((method) => (
+                    <Radio key={method} value={method}>
+                      {useTypeLabels[method]}
+                    </Radio>
+                  ))}
+                </Space>
+              </Radio.Group>
+            </section>
+          )
+        }
+      </Loaded>
+      <div className="seal-auth-footer">
+        <Button block color="primary" size="large" disabled={useType === null || useType === person?.useType} loading={busy} onClick={() => void save()}>
+          保存
+        </Button>
+      </div>
     </div>
   )
 }
