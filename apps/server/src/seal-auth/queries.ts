@@ -268,3 +268,33 @@ export async function addUnitMembers(db: Database, socialCreditCode: string, mem
     .returning({ id: unitMembers.id })
   return added.length
 }
+
+/**
+ * POST /seal-apply/seal/auths: the live authorisations of the seals a change or renewal names, as the
+ * wizard lists them for keeping (001 §2 step 2). Seals the caller does not hold or manage are left out
+ * (the spec: a failure returns an empty list).
+ */
+export async function authorisationsOfSeals(db: Database, caller: Caller, sealIds: string[], now: Date) {
+  const allowed: string[] = []
+  for (const sealId of sealIds) {
+    const access = await sealAccess(db, caller, { sealId }, { roles: [sealRole.LEGAL_PERSON, sealRole.MANAGER], now }).catch(() => null)
+    if (access) allowed.push(access.seal.id)
+  }
+  if (allowed.length === 0) return []
+  const rows = await db
+    .select({ auth: sealAuths, grantee: grantees, sealTypeCode: seals.sealTypeCode })
+    .from(sealAuths)
+    .innerJoin(grantees, eq(grantees.id, sealAuths.granteePersonId))
+    .innerJoin(seals, eq(seals.id, sealAuths.sealId))
+    .where(and(inArray(sealAuths.sealId, allowed), or(eq(sealAuths.status, 'pending'), and(eq(sealAuths.status, 'active'), gte(sealAuths.endTime, now)))))
+    .orderBy(asc(sealAuths.createdAt), asc(sealAuths.id))
+  return rows.map(({ auth, grantee, sealTypeCode }) => ({
+    authId: auth.id,
+    sealType: sealTypeCode,
+    sealId: auth.sealId,
+    name: grantee.name,
+    authUseType: auth.authUseType,
+    authStartTime: auth.startTime.getTime(),
+    authEndTime: auth.endTime.getTime(),
+  }))
+}

@@ -8,7 +8,10 @@ import { compactText, renderPages } from '@seal/pdf/documents/inspect-pdf'
 import { mutoolVerify, opensslVerify, pdfsig } from '@seal/pdf/test/independent-verifiers'
 import { sealAuthMessages } from '@seal/shared/api/seal-auth'
 import { messages } from '@seal/shared/messages'
+import { findCaller } from '../auth/sessions.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
+import { insertApplication } from '../test/unit-applications.ts'
+import { reviewSubmitted } from '../unit-apply/review.ts'
 import { sealAuths } from './tables.ts'
 import { NOT_YOUR_ROLE } from './roles.ts'
 import { accept, callAs, creationData, grant, idNumber, personFor, sceneFor, signAs, verifySignature, writerOf, sampleOf, SEAL_PIN, USE_PASSWORD, type Scene } from './test-support.ts'
@@ -195,6 +198,31 @@ describe('authorising a seal: the letter, the grantee’s acceptance, use and re
     expect((await call(employee.token, '/sealAuth/editUseType', { authId, useType: 2 })).body.responseInfo).toBe('数据不存在')
     // Pending: their setup is not done yet, any method may be chosen; accepted without samples: not signature.
     expect((await call(scene.enterprise, '/sealAuth/editUseType', { authId: bareAuth, useType: 3 })).body.responseInfo).toBe(messages.modified)
+  })
+
+  it('lists a seal’s authorisations for a renewal; approval keeps them with the periods given, or ends them when not kept', async () => {
+    const own = await sceneFor(t, 4)
+    const employee = await person('殷天正')
+    const authId = await grant(t, own, employee)
+    await accept(t, employee, authId, own.sealId)
+    const listed = (await call(own.enterprise, '/seal-apply/seal/auths', { sealIds: [own.sealId] })).body.data
+    expect(listed).toMatchObject([{ authId, sealId: own.sealId, name: '殷天正', sealType: '04', authUseType: '1' }])
+    expect((await call(employee.token, '/seal-apply/seal/auths', { sealIds: [own.sealId] })).body.data).toEqual([])
+
+    const caller = (await findCaller(t.db, own.legal.token))!
+    const applicant = { ...own.legal, accountId: caller.accountId, personId: caller.person.id }
+    const renew = (form: object) =>
+      insertApplication(t, { applicant, unit: own.unit, legal: own.legal, businessType: 'RENEWAL', seals: [{ sealTypeCode: '04', sealId: own.sealId, sealName: `${own.unit.name}合同专用章` }], form })
+    const newEnd = Date.now() + 60 * 86_400_000
+    const kept = await renew({ authPersons: [{ ...listed[0], authStartTime: Date.now(), authEndTime: newEnd }] })
+    await reviewSubmitted(t.app.trust, kept.id)
+    const [after] = await t.db.select().from(sealAuths).where(eq(sealAuths.id, authId))
+    expect(after).toMatchObject({ status: 'active', endTime: new Date(newEnd) })
+    expect((await signAs(t, employee, own.sealId, { pin: USE_PASSWORD })).body.responseInfo).toBe('签章成功')
+
+    const dropped = await renew({ reservedAuth: false })
+    await reviewSubmitted(t.app.trust, dropped.id)
+    expect((await t.db.select().from(sealAuths).where(eq(sealAuths.id, authId)))[0]!.status).toBe('revoked')
   })
 
   it('refuses acceptance without the phone proof, and of a seal cancelled meanwhile', async () => {

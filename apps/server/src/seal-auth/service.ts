@@ -495,3 +495,27 @@ export async function grantManagerOfApplication(
     })
     .onConflictDoNothing()
 }
+
+/**
+ * After a change or renewal reissues a seal (001 §2 step 2 "authorisation list"): kept authorisations take
+ * the periods the application gives them, within the new certificate; with reservedAuth off, every live
+ * authorisation of the seal ends. Runs in the transaction that records the reissued seal.
+ */
+export async function carryAuthorisations(
+  tx: Database,
+  input: { sealId: string; reserved: boolean; periods: { authId: string; sealId: string; authStartTime: number | null; authEndTime: number | null }[]; certEndTime: Date; now: Date },
+) {
+  const live = and(eq(sealAuths.sealId, input.sealId), or(eq(sealAuths.status, 'pending'), eq(sealAuths.status, 'active')))
+  if (!input.reserved) {
+    await tx.update(sealAuths).set({ status: 'revoked', revokedAt: input.now }).where(live)
+    return
+  }
+  for (const period of input.periods) {
+    if (period.sealId !== input.sealId || !period.authId || !period.authStartTime || !period.authEndTime) continue
+    const end = new Date(Math.min(period.authEndTime, input.certEndTime.getTime()))
+    await tx
+      .update(sealAuths)
+      .set({ startTime: new Date(period.authStartTime), endTime: end })
+      .where(and(live, eq(sealAuths.id, period.authId)))
+  }
+}

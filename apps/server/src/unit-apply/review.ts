@@ -22,7 +22,7 @@ import { makeSeal, reissueSealCredential, revokeSeal, type SealOwner } from '../
 import { storePinHash } from '../trust/pin.ts'
 import { crlReason } from '../trust/x509.ts'
 import { unitApplications, type SealItemOutcome, type StoredForm, type UnitApplication } from './tables.ts'
-import { grantManagerOfApplication } from '../seal-auth/service.ts'
+import { carryAuthorisations, grantManagerOfApplication } from '../seal-auth/service.ts'
 import { sealNameFor } from './seal-names.ts'
 
 /**
@@ -587,6 +587,7 @@ async function reissueItemSeal(trust: Trust, application: UnitApplication, chang
       reason: renewal ? reviewMessages.renewedReason : reviewMessages.changedReason,
       inSameTransaction: async (tx, made) => {
         if (change.newLegalPinHash) await storePinHash(tx, made.id, change.newLegalPinHash, start)
+        await carryAuthorisations(tx, { sealId: made.id, reserved: application.form.reservedAuth !== false, periods: application.form.authPersons, certEndTime: end, now: start })
         await recordOutcome(tx, application.id, { ...base, sealName, sealId: made.id, failReason: null })
       },
     })

@@ -14,6 +14,8 @@ import {
   renewalDocumentsAnswer,
   renewalDocumentsBody,
   saveApplicationAnswer,
+  sealAuthsAnswer,
+  sealAuthsBody,
   signedFileKeys,
   signCodeBody,
   signDocumentsAnswer,
@@ -27,6 +29,7 @@ import { messages } from '@seal/shared/messages'
 import { notFound } from '../errors.ts'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
+import { authorisationsOfSeals } from '../seal-auth/queries.ts'
 import { detailOf, findApplication, readableApplication } from './access.ts'
 import { applicationFormLink, applicationFormPdf, isFormLinkToken, sendPdf } from './documents.ts'
 import { applyServerMessages } from './messages.ts'
@@ -118,6 +121,12 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: '续期申请表（单位登记信息与可续期印章，存为本人文件）与签署位置', body: renewalDocumentsBody, response: { 200: envelopeOf(renewalDocumentsAnswer) } },
     },
     async (request) => ok(await renewalDocuments({ db: app.db, store: app.files, caller: callerOf(request), body: request.body })),
+  )
+
+  app.post(
+    '/seal-apply/seal/auths',
+    { config: { query: true }, schema: { tags, summary: '变更、续期印章的授权关系', body: sealAuthsBody, response: { 200: envelopeOf(sealAuthsAnswer) } } },
+    async (request) => ok(await authorisationsOfSeals(app.db, callerOf(request), request.body.sealIds, app.trust.now())),
   )
 
   app.post(

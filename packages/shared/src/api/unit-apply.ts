@@ -52,6 +52,8 @@ export type ApplySealItem = z.infer<typeof applySealItem>
 
 /** Authorisation kept through a change or renewal (spec 001 §3 "Authorisation person"). */
 export const applyAuthPerson = z.object({
+  /** The authorisation (ours: the spec's item has no id; matching by seal and name alone is ambiguous). */
+  authId: z.string().max(64).default(''),
   sealType: z.string().max(8),
   sealId: z.string().max(64),
   name: text(50),
@@ -238,6 +240,10 @@ export const canApplySealType = z.object({
 export const queryCanApplyAnswer = z.object({ canApply: z.array(canApplySealType), hasSeal: z.boolean() })
 
 /** POST /seal-apply/seal/filingInfo: filing numbers on record for the unit's seals of a type. */
+/** POST /seal-apply/seal/auths: the authorisations of the seals a change or renewal names (failure: an empty list). */
+export const sealAuthsBody = z.object({ sealIds: z.array(z.string().max(64)).max(50) })
+export const sealAuthsAnswer = z.array(applyAuthPerson)
+
 export const filingInfoBody = z.object({ socialCreditCode: z.string().max(18), sealTypeCode: z.string().max(8) })
 export const filingInfoAnswer = z.array(z.object({ sealName: z.string(), sealCode: z.string() }))
 

@@ -189,3 +189,15 @@ describe('step 2 and step 3-1 checks', () => {
     expect(step3Problem(completeForm())).toBeNull()
   })
 })
+
+describe('authPeriodsProblem (001 §5 "Authorisation period")', () => {
+  const now = Date.parse('2026-11-25T06:00:00Z')
+  const person = (authStartTime: number | null, authEndTime: number | null) => ({ authId: 'a', sealType: '04', sealId: 's', name: '王小明', authUseType: '1', authStartTime, authEndTime })
+  it('asks kept periods to start today or later and to end no earlier than they start', async () => {
+    const { authPeriodsProblem } = await import('./unit-apply.ts')
+    expect(authPeriodsProblem({ authPersons: [person(now - 2 * 86_400_000, now)] }, now)).toBe('开始时间不能小于当前时间!')
+    expect(authPeriodsProblem({ authPersons: [person(now, now - 1)] }, now)).toBe('结束时间不能小于开始时间!')
+    expect(authPeriodsProblem({ authPersons: [person(now, now + 86_400_000)] }, now)).toBeNull()
+    expect(authPeriodsProblem({ reservedAuth: false, authPersons: [person(now - 2 * 86_400_000, now)] }, now)).toBeNull()
+  })
+})

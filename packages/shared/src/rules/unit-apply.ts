@@ -3,6 +3,7 @@ import { applicantKind, businessType, changeSealImagesNeeded, changeType, type C
 import { identityType } from '../codes/identity-type.ts'
 import { sealTypeCode } from '../codes/seal-type.ts'
 import { messages } from '../messages.ts'
+import { beijingDayStart } from '../text/beijing-time.ts'
 import { isCreditCode } from './credit-code.ts'
 import { isIdCard } from './id-card.ts'
 import { isPersonName, hasUniqueSealNames, wizardUnitNameSchema } from './names.ts'
@@ -135,7 +136,7 @@ function otherSealsProblem(form: StepForm): string | null {
  */
 export function step2Problem(
   form: StepForm,
-  options: { filingNumberRequired?: boolean; legalPasswordSet?: boolean; managerPasswordSet?: boolean; changeType?: ChangeType | null } = {},
+  options: { filingNumberRequired?: boolean; legalPasswordSet?: boolean; managerPasswordSet?: boolean; changeType?: ChangeType | null; now?: number } = {},
 ): string | null {
   // A recovered seal keeps the picture it has (001 §4: for recover the pictures are cleared, not asked for);
   // a change asks only for the pictures its change type needs.
@@ -146,6 +147,8 @@ export function step2Problem(
   if (options.filingNumberRequired && (form.sealInfo ?? []).some((s) => s.sealCode === undefined)) return messages.filingNumberRequired
   const others = otherSealsProblem(form)
   if (others) return others
+  const periods = authPeriodsProblem(form, options.now ?? Date.now())
+  if (periods) return periods
 
   const legal = passwordProblem(form.legalPassword, form.legalPasswordConfirm, options.legalPasswordSet, {
     required: messages.legalPasswordRequired,
@@ -159,6 +162,20 @@ export function step2Problem(
       rule: messages.legalPasswordRule.replace('法人', '管理员'),
       differ: messages.managerPasswordsDiffer,
     })
+  }
+  return null
+}
+
+/**
+ * The authorisations a change or renewal keeps (001 §5 "Authorisation period"): each period from today
+ * (开始时间不能小于当前时间!) and ending no earlier than it starts (结束时间不能小于开始时间!). Nothing to check
+ * when they are not kept.
+ */
+export function authPeriodsProblem(form: Pick<StepForm, 'reservedAuth' | 'authPersons'>, now: number): string | null {
+  if (form.reservedAuth === false) return null
+  for (const person of form.authPersons ?? []) {
+    if (person.authStartTime !== null && person.authStartTime !== undefined && person.authStartTime < beijingDayStart(now)) return messages.startBeforeNowWizard
+    if (person.authStartTime && person.authEndTime && person.authEndTime < person.authStartTime) return messages.endBeforeStartWizard
   }
   return null
 }
