@@ -92,9 +92,9 @@ describe('review and making of enterprise seals', () => {
   })
 
   it('makes the seal manager the application names role 2 on every new seal, with the manager password of step 2', async () => {
-    const legal = await applicantFor(t, person(511, '郑管理'))
-    const manager = await applicantFor(t, person(512, '钱掌印'))
-    const unit = unitNamed(511, '掌印管理科技有限公司')
+    const legal = await applicantFor(t, person(531, '郑管理'))
+    const manager = await applicantFor(t, person(532, '钱掌印'))
+    const unit = unitNamed(531, '掌印管理科技有限公司')
     const submitted = await insertApplication(t, {
       applicant: legal,
       unit,

@@ -61,6 +61,7 @@ export const applyAuthPerson = z.object({
   authStartTime: z.number().int().nullable().default(null),
   authEndTime: z.number().int().nullable().default(null),
 })
+export type ApplyAuthPerson = z.infer<typeof applyAuthPerson>
 
 /**
  * What the applicant types and uploads, step by step. Passwords are sent when step 2 is saved and never

@@ -10,6 +10,7 @@ import { hasManagerSection, needsNewPicture, step2Problem } from '@seal/shared/r
 import { useFilingInfo } from '../api/filing-info.ts'
 import { failureText, useWizard } from '../wizard-context.tsx'
 import { unitApplyRoutes } from '../wizard-routes.ts'
+import { AuthRelations } from './auth-relations.tsx'
 import { ImpressionField } from './impression-field.tsx'
 
 const PASSWORD_MAX = 16
@@ -98,6 +99,7 @@ export function SealSetupStep() {
           </div>
         ))}
       </section>
+      {(form.businessType === businessType.CHANGE || form.businessType === businessType.RENEWAL) && <AuthRelations />}
       <PasswordPair
         title="法人用章密码"
         set={flags.legalPasswordSet}
