@@ -1,77 +1,108 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
+import { creditCodeCheckCharacter } from '@seal/shared/rules/credit-code'
 import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
-import { demo, readSmsCode } from './support.ts'
+import { adminToken, loginPersonal, newPerson, readSmsCode } from './support.ts'
 
-/** The demo legal representative's ID number and the seal password his applications set. */
-export const demoLegalIdentityNo = '310104198506124562'
-export const DEMO_SEAL_PASSWORD = 'seal2026'
+/**
+ * A unit of a journey's own, so no other journey meets it (nor the demo legal representative's SMS limits):
+ * registered in the sandbox enterprise registry through the operator call, its legal representative a new
+ * person, its seals applied for through the new wizard as journey (a) does.
+ */
+export type OwnUnit = { unitName: string; socialCreditCode: string; legal: { name: string; identityNo: string; phone: string } }
 
-/** A phone photo of an impression of the demo unit's seal of this type. */
-export async function impressionPhoto(sealTypeCode: string) {
-  const { png } = await renderOrganizationSeal({ unitName: demo.unit.name, sealTypeCode, sealCode: '1101080012345' })
+export function newUnit(unitName: string, legalName: string): OwnUnit {
+  const first17 = `91110105MA${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
+  return { unitName, socialCreditCode: first17 + creditCodeCheckCharacter(first17), legal: newPerson(legalName) }
+}
+
+/** The operator's call adding (or replacing) a unit of the sandbox registry (docs/providers.md). */
+export async function registerInSandbox(request: APIRequestContext, unit: OwnUnit, unitName = unit.unitName) {
+  const answer = await request.post('/api/admin/sandbox/enterprises', {
+    headers: { authorization: `Bearer ${adminToken()}` },
+    data: { socialCreditCode: unit.socialCreditCode, unitName, legalPersonName: unit.legal.name, legalPersonIdentityNo: unit.legal.identityNo },
+  })
+  expect((await answer.json()).resultStatus).toBe('00')
+}
+
+/** A phone photo of an impression of the unit's seal of this type. */
+export async function impressionPhoto(unitName: string, sealTypeCode = '01') {
+  const { png } = await renderOrganizationSeal({ unitName, sealTypeCode, sealCode: '1101050012345' })
   return { name: `seal-${sealTypeCode}.jpg`, mimeType: 'image/jpeg', buffer: await stampPhoto({ seal: Buffer.from(png), stampFraction: 0.6, rotateDeg: 8 }) }
 }
 
-export type HeldSeal = { id: string; sealTypeCode: string; sealName: string; status: string }
-
-/** The demo unit's seals as its enterprise login sees them (POST /seal/queryGroupByBusiness). */
-export async function demoUnitSeals(page: Page): Promise<HeldSeal[]> {
-  const token = await page.evaluate(() => localStorage.getItem('seal.token') ?? '')
-  const list = await (await page.request.post('/api/seal/queryGroupByBusiness', { headers: { authorization: `Bearer ${token}` }, data: { needPic: false } })).json()
-  return list.data.flatMap((group: { list: HeldSeal[] }) => group.list)
-}
-
-/**
- * The demo legal representative (logged in as the enterprise) applies through the new wizard for a
- * contract seal — with the unit seal too when the unit has none (it is required then) — signs, and is
- * approved by the sandbox's automatic review. Ends on the result page showing 申请通过.
- */
-export async function applyForDemoContractSeal(page: Page) {
-  const pictures = await idCardPictures({ name: demo.legal.name, identityNo: demoLegalIdentityNo })
-  const licence = await renderBusinessLicence({ unitName: demo.unit.name, socialCreditCode: demo.unit.socialCreditCode, legalName: demo.legal.name })
-  await page.goto('/seal-apply')
-  await page.getByText('我是法定代表人').click()
-  await page.getByRole('button', { name: '开始申请' }).click()
-  await page.getByRole('button', { name: '确定' }).click()
-  await expect(page).toHaveURL(/\/new\/seal\/home/)
-  // A draft left by an earlier run is not continued.
-  const draft = page.getByText('检测到您有暂存的数据，是否继续申请?')
-  if (await draft.isVisible({ timeout: 2000 }).catch(() => false)) await page.getByRole('button', { name: '否' }).click()
-
+/** Step 1 evidence: the licence (read by OCR), both sides of the legal representative's ID card, the region. */
+export async function unitEvidence(page: Page, unit: OwnUnit, unitName = unit.unitName) {
+  const pictures = await idCardPictures({ name: unit.legal.name, identityNo: unit.legal.identityNo })
+  const licence = await renderBusinessLicence({ unitName, socialCreditCode: unit.socialCreditCode, legalName: unit.legal.name })
   await page.getByLabel('上传营业执照', { exact: true }).setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: licence })
-  await expect(page.getByPlaceholder('请输入统一社会信用代码')).toHaveValue(demo.unit.socialCreditCode, { timeout: 30_000 })
   await page.getByLabel('上传法人身份证人像面', { exact: true }).setInputFiles(pictures.front)
   await page.getByLabel('上传法人身份证国徽面', { exact: true }).setInputFiles(pictures.back)
   await expect(page.locator('.unit-picture-status-ok')).toHaveCount(3, { timeout: 60_000 })
-  await page.getByPlaceholder('请输入法人手机号').fill(demo.legal.phone)
+  await expect(page.getByPlaceholder('请输入统一社会信用代码')).toHaveValue(unit.socialCreditCode)
   await page.locator('.region-picker-field').click()
   await page.getByRole('button', { name: '确定' }).click()
+}
+
+/**
+ * 获取验证码 on the signing page. When the last code to the same phone went out under a minute ago the
+ * service says to wait, and the test waits as a person would.
+ */
+export async function askSignCode(page: Page) {
+  await page.getByRole('button', { name: '获取验证码' }).click()
+  const tooSoon = page.getByText(/验证码发送过于频繁，请\d+秒后重试/)
+  await expect(page.getByRole('button', { name: /秒后重新获取/ }).or(tooSoon)).toBeVisible()
+  if (await tooSoon.isVisible()) {
+    const seconds = Number(/(\d+)秒/.exec((await tooSoon.textContent()) ?? '')?.[1] ?? 60)
+    await page.waitForTimeout((seconds + 1) * 1000)
+    await page.getByRole('button', { name: '获取验证码' }).click()
+    await expect(page.getByRole('button', { name: /秒后重新获取/ })).toBeVisible()
+  }
+}
+
+/**
+ * The unit's legal representative (a personal login) applies for its unit seal and a contract seal, signs,
+ * and is approved by the sandbox's automatic review; ends on the result page showing 申请通过.
+ */
+export async function applyForUnitSeals(page: Page, unit: OwnUnit, pin: string) {
+  await registerInSandbox(page.request, unit)
+  await loginPersonal(page, unit.legal)
+  await page.goto('/new/seal/flow?businessType=APPLY&applicatKind=LEGAL_APPLY')
+  await page.getByRole('button', { name: '开始申请' }).click()
+  await page.getByRole('button', { name: '确定' }).click()
+  await unitEvidence(page, unit)
+  await expect(page.getByPlaceholder('请输入单位名称')).toHaveValue(unit.unitName)
+  await page.getByPlaceholder('请输入法人手机号').fill(unit.legal.phone)
   await page.getByRole('button', { name: '更多' }).click()
   await page.getByRole('checkbox', { name: '合同专用章' }).click()
   await page.getByRole('button', { name: '下一步' }).click()
   await page.getByRole('button', { name: '开始识别' }).click()
   await expect(page.getByText('印章图片').first()).toBeVisible({ timeout: 30_000 })
-
-  // One impression photo per seal the application names.
-  const official = page.getByLabel(new RegExp(`^上传(单位公章|${demo.unit.name})印模照片$`))
-  const withOfficial = (await official.count()) > 0
-  if (withOfficial) await official.first().setInputFiles(await impressionPhoto('01'))
-  await page.getByLabel(/上传.*合同专用章.*印模照片/).first().setInputFiles(await impressionPhoto('04'))
-  await expect(page.getByText('印模提取成功')).toHaveCount(withOfficial ? 2 : 1, { timeout: 60_000 })
-  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(DEMO_SEAL_PASSWORD)
-  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(DEMO_SEAL_PASSWORD)
+  await page.getByLabel(new RegExp(`^上传(单位公章|${unit.unitName})印模照片$`)).first().setInputFiles(await impressionPhoto(unit.unitName, '01'))
+  await page.getByLabel(/上传.*合同专用章.*印模照片/).first().setInputFiles(await impressionPhoto(unit.unitName, '04'))
+  await expect(page.getByText('印模提取成功')).toHaveCount(2, { timeout: 60_000 })
+  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(pin)
+  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(pin)
   await page.getByRole('button', { name: '下一步' }).click()
 
   await expect(page).toHaveURL(/\/new\/seal\/sign\?/)
   await page.getByText('点击此处手写签名').click()
   await writeOnBoard(page, page.getByLabel('签名区域'), handOf(20261123), 1)
   await page.getByRole('button', { name: '确定' }).click()
-  await page.getByRole('button', { name: '获取验证码' }).click()
-  await page.getByPlaceholder('请输入验证码').fill(await readSmsCode(page, demo.legal.phone))
+  await askSignCode(page)
+  await page.getByPlaceholder('请输入验证码').fill(await readSmsCode(page, unit.legal.phone))
   await page.getByRole('button', { name: '确认签署' }).click()
   await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 60_000 })
   await expect(page.getByText('申请通过')).toBeVisible({ timeout: 30_000 })
+}
+
+export type HeldSeal = { id: string; sealTypeCode: string; sealName: string; status: string; businessName: string }
+
+/** The seals the page's login sees in its unit list (POST /seal/queryGroupByBusiness). */
+export async function unitSealsOf(page: Page): Promise<HeldSeal[]> {
+  const token = await page.evaluate(() => localStorage.getItem('seal.token') ?? '')
+  const list = await (await page.request.post('/api/seal/queryGroupByBusiness', { headers: { authorization: `Bearer ${token}` }, data: { needPic: false } })).json()
+  return list.data.flatMap((group: { list: HeldSeal[] }) => group.list)
 }

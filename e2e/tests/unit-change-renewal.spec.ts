@@ -1,56 +1,26 @@
 import { execFileSync } from 'node:child_process'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { renderOrganizationSeal } from '@seal/seal/organization-seal'
-import { creditCodeCheckCharacter } from '@seal/shared/rules/credit-code'
-import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
+import { expect, test, type Page } from '@playwright/test'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
-import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
-import { adminToken, loginPersonal, newPerson, pdfsigTrustingOurCa, readSmsCode, resetConfig, setConfig, snap } from './support.ts'
+import { handOf, writeOnBoard } from './personal-seal-support.ts'
+import { askSignCode, impressionPhoto, newUnit, registerInSandbox, unitEvidence } from './unit-apply-support.ts'
+import { loginPersonal, pdfsigTrustingOurCa, readSmsCode, resetConfig, setConfig, snap } from './support.ts'
 
 /**
  * Journey (d) of issue #10: CHANGE of the unit name and RENEWAL of a unit seal through the new wizard,
  * each to its result, the old certificate revoked. A unit of its own (registered in the sandbox
  * enterprise registry through the operator call, as an operator would) so no other journey meets it.
  */
-const legal = newPerson('钱文变')
-const first17 = `91110105MA${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
-const socialCreditCode = first17 + creditCodeCheckCharacter(first17)
 const oldName = '示例旧名咨询有限公司'
+const unit = newUnit(oldName, '钱文变')
+const { legal, socialCreditCode } = unit
 const newName = '示例新名咨询有限公司'
 const PIN = 'seal2026'
-
-/** The operator's call adding (or replacing) a unit of the sandbox registry (docs/providers.md). */
-async function registerInSandbox(request: APIRequestContext, unitName: string) {
-  const answer = await request.post('/api/admin/sandbox/enterprises', {
-    headers: { authorization: `Bearer ${adminToken()}` },
-    data: { socialCreditCode, unitName, legalPersonName: legal.name, legalPersonIdentityNo: legal.identityNo },
-  })
-  expect((await answer.json()).resultStatus).toBe('00')
-}
-
-async function impressionPhoto(unitName: string) {
-  const { png } = await renderOrganizationSeal({ unitName, sealTypeCode: '01', sealCode: '1101050012345' })
-  return { name: 'seal-01.jpg', mimeType: 'image/jpeg', buffer: await stampPhoto({ seal: Buffer.from(png), stampFraction: 0.6, rotateDeg: 8 }) }
-}
 
 /** How many certificates the published CRL lists. */
 async function revokedCount(page: Page): Promise<number> {
   const crl = await (await page.request.get('/api/trust/crl')).body()
   const text = execFileSync('openssl', ['crl', '-inform', 'DER', '-noout', '-text'], { input: crl }).toString()
   return (text.match(/Serial Number:/g) ?? []).length
-}
-
-/** Step 1 evidence: the licence (read by OCR), both sides of the legal representative's ID card, the region. */
-async function unitEvidence(page: Page, unitName: string) {
-  const pictures = await idCardPictures({ name: legal.name, identityNo: legal.identityNo })
-  const licence = await renderBusinessLicence({ unitName, socialCreditCode, legalName: legal.name })
-  await page.getByLabel('上传营业执照', { exact: true }).setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: licence })
-  await page.getByLabel('上传法人身份证人像面', { exact: true }).setInputFiles(pictures.front)
-  await page.getByLabel('上传法人身份证国徽面', { exact: true }).setInputFiles(pictures.back)
-  await expect(page.locator('.unit-picture-status-ok')).toHaveCount(3, { timeout: 60_000 })
-  await expect(page.getByPlaceholder('请输入统一社会信用代码')).toHaveValue(socialCreditCode)
-  await page.locator('.region-picker-field').click()
-  await page.getByRole('button', { name: '确定' }).click()
 }
 
 /** Face check, the impression photo and passwords at step 2, then the legal representative signs; ends on the result page. */
@@ -82,23 +52,6 @@ async function verifySetUpAndSign(page: Page, unitName: string, prefix: string, 
   await snap(page, `${prefix}-4-result`)
 }
 
-/**
- * 获取验证码 on the signing page. The last code went to the same phone for the previous signing: when that
- * was under a minute ago the service says to wait, and the test waits as a person would. The code has gone
- * out once the button counts down (the outbox also holds the approval notices).
- */
-async function askSignCode(page: Page) {
-  await page.getByRole('button', { name: '获取验证码' }).click()
-  const tooSoon = page.getByText(/验证码发送过于频繁，请\d+秒后重试/)
-  await expect(page.getByRole('button', { name: /秒后重新获取/ }).or(tooSoon)).toBeVisible()
-  if (await tooSoon.isVisible()) {
-    const seconds = Number(/(\d+)秒/.exec((await tooSoon.textContent()) ?? '')?.[1] ?? 60)
-    await page.waitForTimeout((seconds + 1) * 1000)
-    await page.getByRole('button', { name: '获取验证码' }).click()
-    await expect(page.getByRole('button', { name: /秒后重新获取/ })).toBeVisible()
-  }
-}
-
 /** The unit's seals as the legal representative's list answers them. */
 async function heldSeals(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('seal.token') ?? '')
@@ -122,7 +75,7 @@ async function openSealMenu(page: Page, unitName: string) {
 test('a unit changes its name and renews its seal through the new wizard; the old certificates are revoked', async ({ page }) => {
   test.setTimeout(480_000)
   // The operator registers the unit, and gives it 20-day certificates (a trial), so its seal is soon due for renewal.
-  await registerInSandbox(page.request, oldName)
+  await registerInSandbox(page.request, unit, oldName)
   await setConfig(page.request, 'unitSealValidDays', 20, `unit:${socialCreditCode}`)
 
   // The legal representative applies for the unit seal (as journey (a)).
@@ -130,7 +83,7 @@ test('a unit changes its name and renews its seal through the new wizard; the ol
   await page.goto('/new/seal/flow?businessType=APPLY&applicatKind=LEGAL_APPLY')
   await page.getByRole('button', { name: '开始申请' }).click()
   await page.getByRole('button', { name: '确定' }).click()
-  await unitEvidence(page, oldName)
+  await unitEvidence(page, unit, oldName)
   await expect(page.getByPlaceholder('请输入单位名称')).toHaveValue(oldName)
   await page.getByPlaceholder('请输入法人手机号').fill(legal.phone)
   await expect(page.getByRole('checkbox', { name: /单位公章（必选）/ })).toHaveAttribute('aria-checked', 'true')
@@ -158,14 +111,14 @@ test('a unit changes its name and renews its seal through the new wizard; the ol
   await snap(page, 'unit-change-1-picker')
 
   // Nothing changed yet: the server answers 001 §5's words for the legal representative.
-  await unitEvidence(page, oldName)
+  await unitEvidence(page, unit, oldName)
   await page.getByRole('button', { name: '下一步' }).click()
   await page.getByRole('button', { name: '开始识别' }).click()
   await expect(page.getByText('企业名称与法人姓名未发生变化，无需变更')).toBeVisible({ timeout: 30_000 })
   await snap(page, 'unit-change-1-nothing-changed')
 
   // The unit was renamed: the registry knows the new name (the operator records it), the new licence shows it.
-  await registerInSandbox(page.request, newName)
+  await registerInSandbox(page.request, unit, newName)
   const licence = await renderBusinessLicence({ unitName: newName, socialCreditCode, legalName: legal.name })
   await page.getByLabel('上传营业执照', { exact: true }).setInputFiles({ name: 'licence-new.png', mimeType: 'image/png', buffer: licence })
   await expect(page.getByPlaceholder('请输入单位名称')).toHaveValue(newName, { timeout: 30_000 })
@@ -199,7 +152,7 @@ test('a unit changes its name and renews its seal through the new wizard; the ol
   await page.getByText('印章续期').click()
   await expect(page).toHaveURL(/\/new\/seal\/home\?businessType=RENEWAL&applicatKind=LEGAL_APPLY&sealId=/)
   await expect(page.getByPlaceholder('请输入单位名称')).toHaveValue(newName)
-  await unitEvidence(page, newName)
+  await unitEvidence(page, unit, newName)
   await snap(page, 'unit-renewal-1-unit-info')
   await verifySetUpAndSign(page, newName, 'unit-renewal')
 

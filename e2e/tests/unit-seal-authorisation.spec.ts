@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { handOf, writeOnBoard } from './personal-seal-support.ts'
-import { demo, loginEnterprise, loginPersonal, pdfsigTrustingOurCa, readSmsCode, snap } from './support.ts'
-import { applyForDemoContractSeal, demoUnitSeals, DEMO_SEAL_PASSWORD } from './unit-apply-support.ts'
+import { adminToken, loginPersonal, newPerson, pdfsigTrustingOurCa, readSmsCode, snap } from './support.ts'
+import { applyForUnitSeals, newUnit, unitSealsOf } from './unit-apply-support.ts'
 
-/** An employee in the demo unit's organisation directory (apps/server/src/seed.ts). */
-const employee = { name: '王小明', identityNo: '11010519920315002X', phone: '13800000003' }
+/** A unit of this journey's own, and an employee its administrators put in its organisation directory. */
+const unit = newUnit('示例授权用印有限公司', '卫授权')
+const employee = newPerson('王小明')
+const SEAL_PASSWORD = 'seal2026'
 const USE_PASSWORD = 'work2026'
 
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('seal.token') ?? '')
@@ -29,13 +31,15 @@ async function writeSamples(page: Page, seed: number) {
 
 test('the legal representative authorises an employee for the contract seal; the employee accepts, seals a PDF, and is refused after the revocation', async ({ page, browser }) => {
   test.setTimeout(420_000)
-  await loginEnterprise(page)
-  let contract = (await demoUnitSeals(page)).find((seal) => seal.sealTypeCode === '04' && seal.status === '1')
-  if (!contract) {
-    await applyForDemoContractSeal(page)
-    contract = (await demoUnitSeals(page)).find((seal) => seal.sealTypeCode === '04' && seal.status === '1')
-  }
+  await applyForUnitSeals(page, unit, SEAL_PASSWORD)
+  const contract = (await unitSealsOf(page)).find((seal) => seal.sealTypeCode === '04' && seal.status === '1')
   expect(contract).toBeTruthy()
+  // The unit's administrators maintain its organisation directory (the operator call stands in for the PC side).
+  const members = await page.request.post(`/api/admin/units/${unit.socialCreditCode}/members`, {
+    headers: { authorization: `Bearer ${adminToken()}` },
+    data: { members: [employee, newPerson('赵敏'), newPerson('孙丽')].map((p) => ({ name: p.name, phone: p.phone, identityNo: p.identityNo })) },
+  })
+  expect((await members.json()).data.added).toBe(3)
 
   // (1) The legal representative: start → choose the contract seal with the seal password → the form.
   await page.goto('/authorization-start/company')
@@ -44,7 +48,7 @@ test('the legal representative authorises an employee for the contract seal; the
   await page.getByRole('button', { name: '开始授权' }).click()
   await expect(page).toHaveURL(/\/seal-list/)
   await page.getByRole('button', { name: contract!.sealName }).click()
-  await page.getByPlaceholder('请输入印章密码').fill(DEMO_SEAL_PASSWORD)
+  await page.getByPlaceholder('请输入印章密码').fill(SEAL_PASSWORD)
   await snap(page, 'auth-2-seal-password')
   await page.getByRole('button', { name: '确定' }).click()
   await expect(page).toHaveURL(/\/seal-info-form/)
@@ -63,15 +67,8 @@ test('the legal representative authorises an employee for the contract seal; the
   await page.getByRole('button', { name: '下一步' }).click()
 
   // A legal representative without handwriting samples collects them first (000 §4).
-  const noSample = page.getByText('未采集法人签字，无法完成授权。')
-  await expect(page).toHaveURL(/\/authorization-sign\//, { timeout: 15_000 }).catch(async () => {
-    await expect(noSample).toBeVisible()
-    await page.getByRole('button', { name: '现在采集' }).click()
-    await writeSamples(page, 20261123)
-    await expect(page).toHaveURL(/\/seal-info-form/)
-    await page.getByRole('button', { name: '下一步' }).click()
-    await expect(page).toHaveURL(/\/authorization-sign\//)
-  })
+  // He signed the application by hand, so his sample is on file: the letter follows.
+  await expect(page).toHaveURL(/\/authorization-sign\//)
 
   // The letter, his signature, the seal password: the letter is sealed and signed.
   await expect(page.locator('.pdf-document canvas, .pdf-document-page').first()).toBeVisible({ timeout: 30_000 })
@@ -79,7 +76,7 @@ test('the legal representative authorises an employee for the contract seal; the
   await page.getByText('点击此处手写签名').click()
   await writeOnBoard(page, page.getByLabel('签名区域'), handOf(20261123), 7)
   await page.getByRole('button', { name: '确定' }).click()
-  await page.getByRole('textbox', { name: '印章密码' }).fill(DEMO_SEAL_PASSWORD)
+  await page.getByRole('textbox', { name: '印章密码' }).fill(SEAL_PASSWORD)
   await snap(page, 'auth-6-signing')
   await page.getByRole('button', { name: '确认签署' }).click()
   await expect(page).toHaveURL(/\/authorization-success\/1/, { timeout: 60_000 })
@@ -117,14 +114,14 @@ test('the legal representative authorises an employee for the contract seal; the
   await staff.getByRole('button', { name: '确认签署' }).click()
   await expect(staff).toHaveURL(/\/authorization-success\/0/, { timeout: 60_000 })
   await expect(staff.getByText('授权完成')).toBeVisible()
-  await expect(staff.getByText(demo.unit.name)).toBeVisible()
+  await expect(staff.getByText(unit.unitName)).toBeVisible()
   await snap(staff, 'auth-12-accepted')
 
   // The employee seals a PDF with their own use password: pdfsig trusts it and names the unit's seal.
   const used = await sealAPdf(staff, contract!.id, USE_PASSWORD)
   expect(used.sealed.resultStatus, used.sealed.responseInfo).toBe('00')
   const [signature] = await pdfsigTrustingOurCa(staff.request, await used.download())
-  expect(signature).toMatchObject({ valid: true, trusted: true, commonName: expect.stringContaining(demo.unit.name) })
+  expect(signature).toMatchObject({ valid: true, trusted: true, commonName: expect.stringContaining(unit.unitName) })
 
   // (3) The legal representative finds the use under the employee's name in 用章记录, and revokes.
   await page.goto(`/seal-use-record/company/${contract!.id}`)
@@ -142,18 +139,18 @@ test('the legal representative authorises an employee for the contract seal; the
 
   // (4) The legal representative switches the unit's use method to signature, then back to the password.
   await page.goto('/batch-modify-call-type')
-  const unit = page.getByRole('region', { name: demo.unit.name })
-  await expect(unit).toContainText('当前：密码用章')
-  await unit.getByText('签名用章', { exact: true }).click()
+  const methods = page.getByRole('region', { name: unit.unitName })
+  await expect(methods).toContainText('当前：密码用章')
+  await methods.getByText('签名用章', { exact: true }).click()
   await page.getByRole('button', { name: '保存' }).click()
   await writeOnBoard(page, page.getByLabel('签名区域'), handOf(20261123), 9)
   await page.getByRole('button', { name: '确定' }).click()
   await expect(page.getByText('修改成功')).toBeVisible()
-  await expect(unit).toContainText('当前：签名用章')
+  await expect(methods).toContainText('当前：签名用章')
   await snap(page, 'auth-14-use-method')
-  await unit.getByText('密码用章', { exact: true }).click()
+  await methods.getByText('密码用章', { exact: true }).click()
   await page.getByRole('button', { name: '保存' }).click()
-  await page.getByRole('textbox', { name: '印章密码' }).fill(DEMO_SEAL_PASSWORD)
+  await page.getByRole('textbox', { name: '印章密码' }).fill(SEAL_PASSWORD)
   await page.getByRole('button', { name: '确定' }).click()
-  await expect(unit).toContainText('当前：密码用章')
+  await expect(methods).toContainText('当前：密码用章')
 })
