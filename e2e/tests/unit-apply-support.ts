@@ -4,7 +4,7 @@ import { creditCodeCheckCharacter } from '@seal/shared/rules/credit-code'
 import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
-import { adminToken, loginPersonal, newPerson, readSmsCode } from './support.ts'
+import { adminToken, askForCode, loginPersonal, newPerson, readSmsCode } from './support.ts'
 
 /**
  * A unit of a journey's own, so no other journey meets it (nor the demo legal representative's SMS limits):
@@ -47,22 +47,6 @@ export async function unitEvidence(page: Page, unit: OwnUnit, unitName = unit.un
 }
 
 /**
- * 获取验证码 on the signing page. When the last code to the same phone went out under a minute ago the
- * service says to wait, and the test waits as a person would.
- */
-export async function askSignCode(page: Page) {
-  await page.getByRole('button', { name: '获取验证码' }).click()
-  const tooSoon = page.getByText(/验证码发送过于频繁，请\d+秒后重试/)
-  await expect(page.getByRole('button', { name: /秒后重新获取/ }).or(tooSoon)).toBeVisible()
-  if (await tooSoon.isVisible()) {
-    const seconds = Number(/(\d+)秒/.exec((await tooSoon.textContent()) ?? '')?.[1] ?? 60)
-    await page.waitForTimeout((seconds + 1) * 1000)
-    await page.getByRole('button', { name: '获取验证码' }).click()
-    await expect(page.getByRole('button', { name: /秒后重新获取/ })).toBeVisible()
-  }
-}
-
-/**
  * The unit's legal representative (a personal login) applies for its unit seal and a contract seal, signs,
  * and is approved by the sandbox's automatic review; ends on the result page showing 申请通过.
  */
@@ -91,7 +75,7 @@ export async function applyForUnitSeals(page: Page, unit: OwnUnit, pin: string) 
   await page.getByText('点击此处手写签名').click()
   await writeOnBoard(page, page.getByLabel('签名区域'), handOf(20261123), 1)
   await page.getByRole('button', { name: '确定' }).click()
-  await askSignCode(page)
+  await askForCode(page)
   await page.getByPlaceholder('请输入验证码').fill(await readSmsCode(page, unit.legal.phone))
   await page.getByRole('button', { name: '确认签署' }).click()
   await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 60_000 })

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { handOf, writeOnBoard } from './personal-seal-support.ts'
-import { askSignCode, impressionPhoto, newUnit, registerInSandbox, unitEvidence } from './unit-apply-support.ts'
-import { loginPersonal, pdfsigTrustingOurCa, readSmsCode, resetConfig, setConfig, snap } from './support.ts'
+import { impressionPhoto, newUnit, registerInSandbox, unitEvidence } from './unit-apply-support.ts'
+import { askForCode, loginPersonal, pdfsigTrustingOurCa, readSmsCode, resetConfig, setConfig, snap } from './support.ts'
 
 /**
  * Journey (d) of issue #10: CHANGE of the unit name and RENEWAL of a unit seal through the new wizard,
@@ -41,7 +41,7 @@ async function verifySetUpAndSign(page: Page, unitName: string, prefix: string, 
   await page.getByText('点击此处手写签名').click()
   await writeOnBoard(page, page.getByLabel('签名区域'), handOf(20261125), 1)
   await page.getByRole('button', { name: '确定' }).click()
-  await askSignCode(page)
+  await askForCode(page)
   await page.getByPlaceholder('请输入验证码').fill(await readSmsCode(page, legal.phone))
   await snap(page, `${prefix}-3-sign`)
   await page.getByRole('button', { name: '确认签署' }).click()
