@@ -24,14 +24,20 @@ async function revokedCount(page: Page): Promise<number> {
 }
 
 /** Face check, the impression photo and passwords at step 2, then the legal representative signs; ends on the result page. */
-async function verifySetUpAndSign(page: Page, unitName: string, prefix: string, face = true) {
+async function verifySetUpAndSign(page: Page, unitName: string, prefix: string, face = true, renewal = false) {
   await page.getByRole('button', { name: '下一步' }).click()
   if (face) await page.getByRole('button', { name: '开始识别' }).click()
-  await expect(page.getByText('印章图片').first()).toBeVisible({ timeout: 30_000 })
-  await page.getByLabel(/上传.*印模照片/).first().setInputFiles(await impressionPhoto(unitName))
-  await expect(page.getByText('印模提取成功')).toHaveCount(1, { timeout: 60_000 })
-  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(PIN)
-  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(PIN)
+  if (renewal) {
+    // A renewal keeps the seal's picture and password: step 2 asks for neither.
+    await expect(page.getByText('续期只更新印章证书的有效期，印章图片和用章密码保持不变。')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('textbox', { name: '法人用章密码', exact: true })).toHaveCount(0)
+  } else {
+    await expect(page.getByText('印章图片').first()).toBeVisible({ timeout: 30_000 })
+    await page.getByLabel(/上传.*印模照片/).first().setInputFiles(await impressionPhoto(unitName))
+    await expect(page.getByText('印模提取成功')).toHaveCount(1, { timeout: 60_000 })
+    await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(PIN)
+    await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(PIN)
+  }
   await snap(page, `${prefix}-2-seal-setup`)
   await page.getByRole('button', { name: '下一步' }).click()
 
@@ -154,7 +160,7 @@ test('a unit changes its name and renews its seal through the new wizard; the ol
   await expect(page.getByPlaceholder('请输入单位名称')).toHaveValue(newName)
   await unitEvidence(page, unit, newName)
   await snap(page, 'unit-renewal-1-unit-info')
-  await verifySetUpAndSign(page, newName, 'unit-renewal')
+  await verifySetUpAndSign(page, newName, 'unit-renewal', true, true)
 
   const renewed = (await heldSeals(page)).group.list.find((s) => s.id === seal.id)!
   expect(renewed.certEndTime).toBeGreaterThan(before.certEndTime + 365 * 86_400_000)

@@ -47,6 +47,10 @@ const builtScreens: RouteObject[] = [
     lazy: () => import('../features/my-seals/seal-list-page.tsx').then((m) => ({ Component: m.SealListPage })),
   },
   {
+    path: '/seal-comfirm/:type',
+    lazy: () => import('../features/my-seals/seal-confirm-page.tsx').then((m) => ({ Component: m.SealConfirmPage })),
+  },
+  {
     path: '/seal-preview/:type/:sealId',
     lazy: () => import('../features/my-seals/seal-detail-page.tsx').then((m) => ({ Component: m.SealDetailPage })),
   },

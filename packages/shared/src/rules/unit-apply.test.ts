@@ -160,7 +160,9 @@ describe('change type (001 §4)', () => {
     expect(needsNewPicture(both, '01', '2')).toBe(false)
     expect(needsNewPicture(both, '05', '1')).toBe(true)
     expect(needsNewPicture(completeForm({ businessType: 'RETRIEVE' }), '01', null)).toBe(false)
-    expect(needsNewPicture(completeForm({ businessType: 'RENEWAL' }), '01', null)).toBe(true)
+    // A renewal keeps the picture (and the passwords: step2Problem asks for none).
+    expect(needsNewPicture(completeForm({ businessType: 'RENEWAL' }), '01', null)).toBe(false)
+    expect(step2Problem({ ...completeForm({ businessType: 'RENEWAL' }), legalPassword: '', legalPasswordConfirm: '' })).toBeNull()
   })
 })
 

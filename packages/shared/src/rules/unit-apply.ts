@@ -115,7 +115,8 @@ export function changeTypeOf(form: StepForm, original: ChangeOriginal): ChangeTy
  * '3' all"). Other business types: every seal but a recovered one (which keeps its picture).
  */
 export function needsNewPicture(form: StepForm, sealType: string, type: ChangeType | null | undefined): boolean {
-  if (form.businessType === businessType.RETRIEVE) return false
+  // A recovered or renewed seal keeps its picture (001 §4; a renewal reissues only the certificate).
+  if (form.businessType === businessType.RETRIEVE || form.businessType === businessType.RENEWAL) return false
   if (form.businessType !== businessType.CHANGE || !type) return true
   const needed = changeSealImagesNeeded[type as Exclude<ChangeType, '0'>]
   return needed === 'all' || (needed === 'legalRepresentativeNameSealOnly' && sealType === sealTypeCode.LEGAL_REPRESENTATIVE_NAME)
@@ -150,6 +151,8 @@ export function step2Problem(
   const periods = authPeriodsProblem(form, options.now ?? Date.now())
   if (periods) return periods
 
+  // A renewal keeps the seal's PIN and its manager's password: none is set here.
+  if (!setsPasswords(form)) return null
   const legal = passwordProblem(form.legalPassword, form.legalPasswordConfirm, options.legalPasswordSet, {
     required: messages.legalPasswordRequired,
     rule: messages.legalPasswordRule,
@@ -165,6 +168,9 @@ export function step2Problem(
   }
   return null
 }
+
+/** Whether step 2 sets the seal passwords: every business but a renewal, which keeps them. */
+export const setsPasswords = (form: Pick<StepForm, 'businessType'>) => form.businessType !== businessType.RENEWAL
 
 /**
  * The authorisations a change or renewal keeps (001 §5 "Authorisation period"): each period from today

@@ -6,7 +6,7 @@ import { applicantKind, businessType } from '@seal/shared/codes/business-type'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
 import { sealNameFor } from '@seal/shared/rules/seal-names'
-import { hasManagerSection, needsNewPicture, step2Problem } from '@seal/shared/rules/unit-apply'
+import { hasManagerSection, needsNewPicture, setsPasswords, step2Problem } from '@seal/shared/rules/unit-apply'
 import { useFilingInfo } from '../api/filing-info.ts'
 import { failureText, useWizard } from '../wizard-context.tsx'
 import { unitApplyRoutes } from '../wizard-routes.ts'
@@ -64,15 +64,20 @@ export function SealSetupStep() {
   // A change names the seal as it will be (the unit's new name, the new legal representative's name seal).
   const shownName = (seal: ApplySealItem) => (form.businessType === businessType.CHANGE ? sealNameFor(seal, form, form.unitName.trim()) : seal.sealName)
   const withManager = hasManagerSection(form) && form.setSealManager
-  // A recovered seal keeps its picture (001 §4): nothing to upload.
+  // A recovered seal keeps its picture (001 §4): nothing to upload. A renewed one keeps picture and passwords.
   const retrieving = form.businessType === businessType.RETRIEVE
+  const renewing = form.businessType === businessType.RENEWAL
 
   return (
     <div className="unit-step">
       <section className="unit-section" aria-label="印章图片">
-        <h2>{retrieving ? '找回的印章' : '上传印章图片'}</h2>
+        <h2>{retrieving ? '找回的印章' : renewing ? '续期的印章' : '上传印章图片'}</h2>
         <p className="unit-section-note">
-          {retrieving ? '找回的印章沿用原有的印章图片和证书，请设置新的用章密码。' : '请在白纸上加盖实体印章后拍照上传，系统将自动提取印模；照片不超过5MB。'}
+          {retrieving
+            ? '找回的印章沿用原有的印章图片和证书，请设置新的用章密码。'
+            : renewing
+              ? '续期只更新印章证书的有效期，印章图片和用章密码保持不变。'
+              : '请在白纸上加盖实体印章后拍照上传，系统将自动提取印模；照片不超过5MB。'}
         </p>
         {form.sealInfo.map((seal, index) => (
           <div key={seal._id} className="unit-seal-card">
@@ -93,21 +98,23 @@ export function SealSetupStep() {
             {needsNewPicture(form, seal.sealTypeCode, flags.changeType) ? (
               <ImpressionField seal={seal} onChange={(patch) => patchSeal(seal._id, patch)} />
             ) : (
-              !retrieving && <p className="unit-section-note">本次变更不涉及该印章的印面，沿用原有的印章图片。</p>
+              !retrieving && !renewing && <p className="unit-section-note">本次变更不涉及该印章的印面，沿用原有的印章图片。</p>
             )}
             {!retrieving && <FilingNumber seal={seal} socialCreditCode={form.socialCreditCode} onChange={(sealCode) => patchSeal(seal._id, { sealCode })} />}
           </div>
         ))}
       </section>
       {(form.businessType === businessType.CHANGE || form.businessType === businessType.RENEWAL) && <AuthRelations />}
-      <PasswordPair
-        title="法人用章密码"
-        set={flags.legalPasswordSet}
-        value={form.legalPassword ?? ''}
-        confirm={form.legalPasswordConfirm ?? ''}
-        onChange={(legalPassword, legalPasswordConfirm) => update({ legalPassword, legalPasswordConfirm })}
-      />
-      {withManager && (
+      {setsPasswords(form) && (
+        <PasswordPair
+          title="法人用章密码"
+          set={flags.legalPasswordSet}
+          value={form.legalPassword ?? ''}
+          confirm={form.legalPasswordConfirm ?? ''}
+          onChange={(legalPassword, legalPasswordConfirm) => update({ legalPassword, legalPasswordConfirm })}
+        />
+      )}
+      {withManager && setsPasswords(form) && (
         <PasswordPair
           title="管理员用章密码"
           set={flags.sealManagerPasswordSet}
