@@ -1,5 +1,4 @@
-import { sealAuthMessages } from '@seal/shared/api/seal-auth'
-import { authUseTypeNeeds } from '@seal/shared/api/seal-auth'
+import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
 import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'

@@ -47,7 +47,8 @@ export function AuthorizationStartPage() {
         Toast.show({ content: '暂无待接受的授权', duration: 3000 })
         return
       }
-      ;({ sealId, authId } = first)
+      sealId = first.sealId
+      authId = first.authId
     }
     const { status } = await sealStatus(sealId)
     if (status !== 1) {
