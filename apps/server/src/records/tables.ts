@@ -4,6 +4,7 @@ import { persons } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
 import { tripled } from '../db/search.ts'
 import { files } from '../files/tables.ts'
+import { platforms } from '../platforms/tables.ts'
 import { seals } from '../seals/tables.ts'
 
 /**
@@ -28,6 +29,8 @@ export const sealUseRecords = pgTable(
     documentFileId: text('document_file_id').references(() => files.id),
     businessName: text('business_name'),
     platformName: text('platform_name'),
+    /** The platform that used the seal through the open API (its name is kept above as it was). */
+    platformId: text('platform_id').references(() => platforms.id),
     remark: text('remark'),
     createdAt: createdAt(),
     /** Insertion order: newest-first lists sort by it, since two uses can share a clock tick. */
