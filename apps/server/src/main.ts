@@ -7,6 +7,7 @@ import { localFileStore } from './files/store.ts'
 import { createProviders } from './identity/providers.ts'
 import { loadSecrets } from './secrets.ts'
 import { demo, seedDemo } from './seed.ts'
+import { seedSandboxPlatforms } from './platforms/registry.ts'
 import { ensureOperationManual } from './config/operation-manual.ts'
 import { closeWorkerPool } from './workers/pool.ts'
 import { repairAtStart, sweepAfterStart } from './repair.ts'
@@ -53,6 +54,7 @@ const repaired = await repairAtStart(app.trust)
 if (repaired.draftsClosed > 0) app.log.warn({ draftsClosed: repaired.draftsClosed }, '启动修复：已关闭印章已制作的申请草稿')
 if (repaired.applicationsFinished > 0) app.log.warn({ applicationsFinished: repaired.applicationsFinished }, '启动修复：已完成中断的单位印章制作')
 if (config.seedDemo) await seedDemo(database.db)
+if (config.seedDemo) await seedSandboxPlatforms(database.db, app.trust.keys)
 await ensureOperationManual(database.db, app.files)
 traceMemory('demo seeded, operation manual ready')
 await app.listen({ port: config.port, host: config.host })

@@ -7,6 +7,7 @@ import { memoryFileStore } from '../files/store.ts'
 import { createProviders } from '../identity/providers.ts'
 import { ephemeralSecrets, type Secrets } from '../secrets.ts'
 import { seedDemo } from '../seed.ts'
+import { seedSandboxPlatforms } from '../platforms/registry.ts'
 import { migratedSnapshot } from './pglite-snapshot.ts'
 
 export type TestApp = {
@@ -48,6 +49,7 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?:
     logger: false,
   })
   await seedDemo(database.db)
+  await seedSandboxPlatforms(database.db, app.trust.keys)
   await app.ready()
 
   const call: TestApp['call'] = async ({ method = 'POST', url, body, token }) => {
