@@ -39,6 +39,7 @@ import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes
 import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
 import { backlogRoutes } from './unit-apply/backlog-routes.ts'
+import { bindingRoutes } from './bindings/routes.ts'
 import { configureReview } from './unit-apply/review.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(unitApplyRoutes)
       await api.register(unitApplyAdminRoutes)
       await api.register(backlogRoutes)
+      await api.register(bindingRoutes)
     },
     { prefix: '/api' },
   )
