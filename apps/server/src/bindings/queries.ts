@@ -34,7 +34,8 @@ export async function platformList(db: Database, filter: { clientName?: string |
       usageNotes: platforms.usageNotes,
       apiUrl: platforms.apiUrl,
       sdkUrl: platforms.sdkUrl,
-      alreadyBind: sql<number>`(select count(*)::int from ${sealBindings} where ${sealBindings.platformId} = ${platforms.id} and ${bindingInEffect(now)})`,
+      // Spelled with its table: in a one-table select the ORM writes bare column names, and a bare "id" here would be the binding's.
+      alreadyBind: sql<number>`(select count(*)::int from ${sealBindings} where ${sealBindings.platformId} = ${sql.identifier('platforms')}.${sql.identifier('id')} and ${bindingInEffect(now)})`,
     })
     .from(platforms)
     .where(
