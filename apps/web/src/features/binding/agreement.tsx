@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { Checkbox } from 'antd-mobile'
 import { confirmDialog } from '../../lib/dialog/confirm-dialog.ts'
 
 export const AGREEMENT_TITLE = '平台绑定用章服务协议'
@@ -55,12 +54,14 @@ export function useAgreement() {
   return { agreed, setAgreed, ensureAgreed }
 }
 
+/** 我已阅读并同意《…》: a checkbox screen readers name (antd-mobile's hides its input from them). */
 export function AgreementCheck({ agreed, onChange }: { agreed: boolean; onChange: (value: boolean) => void }) {
   return (
     <div className="binding-agreement-check">
-      <Checkbox checked={agreed} onChange={onChange} aria-label={`同意${AGREEMENT_TITLE}`}>
+      <button type="button" role="checkbox" aria-checked={agreed} aria-label={`同意${AGREEMENT_TITLE}`} className="binding-agreement-tick" onClick={() => onChange(!agreed)}>
+        <span className="binding-agreement-box" aria-hidden="true" />
         我已阅读并同意
-      </Checkbox>
+      </button>
       <Link to="/binding/argument">《{AGREEMENT_TITLE}》</Link>
     </div>
   )

@@ -18,6 +18,9 @@ import { bindingCount, confirmMethodLabel, selectionOf, submitCheck } from './bi
 import { ConfirmUseSheet, type UseProof } from './confirm-use-sheet.tsx'
 import './binding.css'
 
+/** A unit's seals under its name; a person's own name seal under theirs, marked 个人. */
+const groupTitle = (group: { businessName: string; socialCreditCode: string | null }) => (group.socialCreditCode ? group.businessName : `${group.businessName}（个人）`)
+
 const selectionLabels = { 1: '已绑定', 2: '未选择', 3: '已选择' } as const
 
 /**
@@ -94,8 +97,8 @@ export function BindingListPage() {
           <Loaded query={{ ...seals, isPending: seals.isPending || token.isPending }} isEmpty={(groups) => groups.length === 0} emptyTitle={messages.noAvailableSeal}>
             {(groups) =>
               groups.map((group) => (
-                <section key={`${group.socialCreditCode ?? ''}${group.businessName}`} className="binding-group" aria-label={group.businessName}>
-                  <h2>{group.businessName}</h2>
+                <section key={`${group.socialCreditCode ?? ''}${group.businessName}`} className="binding-group" aria-label={groupTitle(group)}>
+                  <h2>{groupTitle(group)}</h2>
                   {group.list.map((seal) => (
                     <SealRow key={seal.id} seal={seal} state={selectionOf(seal, selected)} onTap={() => void tap(seal)} />
                   ))}

@@ -52,6 +52,8 @@ export function ConfirmUseSheet({ open, useType, subject, passwordLabel = '印�
     setBusy(true)
     try {
       await onSubmit(proof)
+      // A refusal shown for an earlier try must not linger over what comes next.
+      Toast.clear()
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
       if (error.kind !== 'unauthorized' && error.kind !== 'cancelled') Toast.show({ content: error.message, duration: 3000 })
@@ -112,7 +114,6 @@ export function ConfirmUseSheet({ open, useType, subject, passwordLabel = '印�
             placeholder={`请输入${passwordLabel}`}
             maxLength={SEAL_PASSWORD_MAX_LENGTH}
             autoComplete="off"
-            aria-label={passwordLabel}
           />
           {problem && (
             <p className="binding-sheet-problem" role="alert">
