@@ -61,7 +61,7 @@ function Intro({ sealId, platformId, rebinding, onNext }: { sealId: string; plat
         <h2>平台绑定说明</h2>
         <ol className="binding-steps">
           <li>绑定后，所选业务平台可在您办理业务时使用该印章签署文件，每次使用均留有用章记录。</li>
-          <li>绑定需以印章密码完成用章确认；密码连续错误5次将锁定30分钟。</li>
+          <li>绑定需按印章的用章方式完成用章确认（印章密码或手写签名）；密码连续错误5次将锁定30分钟。</li>
           <li>您可随时在“平台绑定记录”中取消绑定，取消后平台立即不能再使用该印章。</li>
         </ol>
       </section>
