@@ -236,6 +236,16 @@ describe('binding seals to platforms', () => {
     expect((await records(scene.legal.token, { sealId: scene.sealId, bindState: 1 })).list.map((r) => r.clientName)).toContain('电子税务局')
   })
 
+  it('shows every binding of a cancelled seal as invalid, with nothing to rebind', async () => {
+    expect((await records(holder.token, { sealId: nameSealId, bindState: 1 })).total).toBeGreaterThan(0)
+    const revoked = await call(holder.token, '/seal/revokeNew', { sealId: nameSealId, pin: PIN })
+    expect(revoked.body.resultStatus, revoked.body.responseInfo).toBe('00')
+    const after = await records(holder.token, { sealId: nameSealId })
+    expect(after.list.every((r) => r.bindState === 0 && !r.canRebind)).toBe(true)
+    expect((await call(holder.token, '/sealBind/queryCanBind', {})).body.data).toEqual([])
+    expect((await call(holder.token, `${base}/cancel`, { id: after.list[0]!.id, password: PIN })).body.responseInfo).toBe(bindingMessages.notCancellable)
+  })
+
   it('answers who is a legal representative', async () => {
     expect((await call(scene.legal.token, '/role/queryIsCorporation', { socialCreditCode: scene.unit.socialCreditCode })).body.data).toEqual({ role: 1 })
     expect((await call(scene.enterprise, '/role/queryIsCorporation', {})).body.data).toEqual({ role: 1 })
