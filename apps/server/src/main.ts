@@ -38,12 +38,13 @@ const app = await buildApp({
 traceMemory('app built (CA checked, routes registered)')
 
 let closing = false
-let webhooks: WebhookWorker | undefined
+/** Work started after listening, stopped before closing. */
+const background: { webhooks?: WebhookWorker } = {}
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
   app.log.info(`${signal}: closing`)
-  await webhooks?.stop()
+  await background.webhooks?.stop()
   await app.close()
   await closeWorkerPool()
   await database.close()
@@ -63,7 +64,7 @@ traceMemory('demo seeded, operation manual ready')
 await app.listen({ port: config.port, host: config.host })
 traceMemory('listening')
 // Platforms' webhooks (docs/platforms.md "Webhooks"): every server process runs one; they share the work safely.
-webhooks = createWebhookWorker({ db: database.db, keys: app.trust.keys, log: app.log })
+background.webhooks = createWebhookWorker({ db: database.db, keys: app.trust.keys, log: app.log })
 sweepAfterStart({ db: database.db, trust: app.trust, kind: database.kind, startedAt })
   .then(({ removed }) => app.log.info({ removed }, '启动检查完成：已清理无记录的存储文件'))
   .catch((error: unknown) => app.log.warn({ err: error }, '启动检查未完成：清理存储文件失败'))

@@ -6,6 +6,7 @@ import { sealBindings, type SealBinding } from '../bindings/tables.ts'
 import type { Database } from '../db/client.ts'
 import { sealAuths } from '../seal-auth/tables.ts'
 import { seals } from '../seals/tables.ts'
+import { trustMessages } from '../trust/messages.ts'
 import { openApiError } from './open-api-errors.ts'
 
 /** '1': the binding is in effect (spec 002 §3 "Binding record"). */
@@ -89,15 +90,20 @@ export async function boundSealsOf(
  */
 export async function bindingInEffect(db: Database, platformId: string, sealId: string, now: Date): Promise<SealBinding> {
   const [latest] = await db
-    .select({ binding: sealBindings, auth: sealAuths })
+    .select({ binding: sealBindings, auth: sealAuths, sealStatus: seals.status })
     .from(sealBindings)
+    .innerJoin(seals, eq(seals.id, sealBindings.sealId))
     .leftJoin(sealAuths, eq(sealAuths.id, sealBindings.authId))
     .where(and(eq(sealBindings.platformId, platformId), eq(sealBindings.sealId, sealId)))
     .orderBy(desc(sealBindings.bindState), desc(sealBindings.boundAt))
     .limit(1)
   if (!latest) throw openApiError('SEAL_NOT_BOUND')
-  const { binding, auth } = latest
-  if (binding.bindState !== BIND_STATE_IN_EFFECT) throw openApiError('BINDING_NOT_IN_EFFECT')
+  const { binding, auth, sealStatus } = latest
+  if (binding.bindState !== BIND_STATE_IN_EFFECT) {
+    // Cancelling a seal ends its bindings (seal-events.ts): the platform is told the cause, not the consequence.
+    if (sealStatus === sealStatusWide.CANCELLED || sealStatus === sealStatusWide.REVOKED) throw openApiError('SEAL_UNUSABLE', trustMessages.sealCancelled)
+    throw openApiError('BINDING_NOT_IN_EFFECT')
+  }
   if (binding.authId) {
     const active = auth && auth.status === 'active' && auth.startTime <= now && now <= auth.endTime
     if (!active) throw openApiError('AUTHORISATION_ENDED')

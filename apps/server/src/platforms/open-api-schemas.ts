@@ -84,7 +84,7 @@ export const sealDocumentBody = z.object({
     .trim()
     .min(1)
     .max(200)
-    .regex(/^[^/\\\u0000-\u001f]+$/, '文件名不能包含路径或控制字符'),
+    .refine((name) => !/[/\\]/.test(name) && ![...name].some((c) => c.charCodeAt(0) < 0x20), '文件名不能包含路径或控制字符'),
   pdf: z.string().min(1).max(MAX_PDF_BASE64_CHARS, '文件大小不能超过10M').meta({ description: 'PDF文件的Base64编码，最大10M' }),
   positions: z.array(z.union([pointPosition, keywordPosition])).min(1).max(MAX_SIGNATURES),
   timestamp: z.boolean().default(false).meta({ description: '是否加盖可信时间戳（PAdES B-T）' }),
