@@ -53,6 +53,13 @@ describe('open API: a platform seals with a seal bound to it', () => {
   })
   afterAll(() => t.close())
 
+  it('has its own section in the served OpenAPI document', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    const open = Object.entries(docs.paths as Record<string, Record<string, { tags?: string[] }>>).filter(([path]) => path.startsWith('/api/open/v1/'))
+    expect(open.map(([path]) => path).sort()).toEqual(['/api/open/v1/documents', '/api/open/v1/documents/{documentId}', '/api/open/v1/seals', '/api/open/v1/token'])
+    for (const [, operations] of open) for (const operation of Object.values(operations)) expect(operation.tags).toEqual(['open-api'])
+  })
+
   it('exchanges client credentials for a token, and refuses a wrong secret or an unknown client alike', async () => {
     const good = await t.app.inject({ method: 'POST', url: '/api/open/v1/token', payload: { clientId: platformA.clientId, clientSecret: platformA.clientSecret } })
     expect(good.statusCode).toBe(200)
