@@ -88,7 +88,9 @@ async function sealCommand() {
   const credentials = savedCredentials()
   if (!credentials) throw new Error(`还没有平台凭据（${credentialsFile}）：先不带参数运行一次`)
   const client = createOpenApiClient({ baseUrl, ...credentials })
-  const seal = options['seal-id'] ? { sealId: options['seal-id'] } : await pickSeal(client)
+  // The seal named, else the one sealed with last (so a cancelled binding is heard as a refusal), else any.
+  const sealId = options['seal-id'] ?? credentials.lastSealId
+  const seal = sealId ? { sealId } : await pickSeal(client)
   if (!seal) {
     log('没有绑定本平台且可用的印章')
     process.exit(2)
@@ -134,6 +136,7 @@ async function runCommand() {
   }
   log(`可用印章：${seal.sealName}（${seal.sealTypeName}，${seal.holderName}），证书至 ${seal.certEndTime}`)
   await sealOnce(client, seal)
+  writeFileSync(credentialsFile, JSON.stringify({ server: baseUrl, ...credentials, lastSealId: seal.sealId }, null, 2), { mode: 0o600 })
 
   if (options.once) {
     await receiver.close()

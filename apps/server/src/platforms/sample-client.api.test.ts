@@ -13,7 +13,9 @@ import {
   startWebhookReceiver,
   verifyWebhook,
 } from '../../../../examples/platform-client/lib.mjs'
+import { eq } from 'drizzle-orm'
 import { findCaller } from '../auth/sessions.ts'
+import { sealBindings } from '../bindings/tables.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
@@ -124,6 +126,14 @@ describe('the sample platform client (examples/platform-client) against the serv
       const saved = readdirSync(state).filter((name) => name.startsWith('sealed-'))
       expect(saved).toHaveLength(1)
       expect(readFileSync(join(state, saved[0]!)).subarray(0, 5).toString()).toBe('%PDF-')
+
+      // Once the binding is cancelled, the platform's next attempt (`client.mjs seal`) is refused.
+      await t.db.update(sealBindings).set({ bindState: '0', cancelledAt: new Date() }).where(eq(sealBindings.platformId, platformId))
+      const again = spawn(process.execPath, [clientScript, 'seal', '--server', baseUrl, '--name', '示例对接平台（程序）', '--state', state], { stdio: ['ignore', 'pipe', 'pipe'] })
+      let refusal = ''
+      again.stdout.on('data', (chunk: Buffer) => (refusal += chunk.toString()))
+      expect(await new Promise((resolve) => again.once('exit', resolve)), refusal).toBe(2)
+      expect(refusal).toContain('开放接口拒绝：HTTP 403 BINDING_NOT_IN_EFFECT 该印章与本平台的绑定已解除')
     } finally {
       rmSync(state, { recursive: true, force: true })
     }
