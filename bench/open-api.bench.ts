@@ -27,7 +27,7 @@ import { createTestPki } from '../packages/pdf/test/pki.ts'
 import { chineseContract, contractSealPng } from '../packages/pdf/test/test-documents.ts'
 import { freshPostgresDatabase } from './server.ts'
 
-const CONCURRENCY = 16
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const PORT = Number(process.env.BENCH_PORT ?? 8216)
 const PAGES = 50
