@@ -10,6 +10,7 @@ import { recordSealUse } from '../records/use-records.ts'
 import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
 import { signerForAuthorizedUse, signerForSeal } from '../trust/seal-signer.ts'
+import { serviceSigner } from '../trust/service-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
 import { inWorker } from '../workers/pool.ts'
 
@@ -41,6 +42,11 @@ export type SealDocumentInput = (
   timestamp?: boolean
   /** What the flow writes with the sealed file, in the same transaction (e.g. the platform's document row). */
   inSameTransaction?: (tx: Database, file: StoredFile) => Promise<void>
+  /**
+   * The caller's handwritten signature beside the seal (a personal name seal's holder, on the 用章 screen):
+   * a second signature by the service's document-signing certificate, as the agreements are signed by hand.
+   */
+  handwriting?: { image: Uint8Array; placement: SealPlacement; signerName: string }
 }
 
 /**
@@ -71,6 +77,18 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
       placement,
       signerName: seal!.sealName,
       reason: input.remark ?? '电子印章签章',
+      signingTime: trust.now(),
+      timestampAuthority: input.timestamp === false ? undefined : timestampAuthority(trust),
+    })
+  }
+  if (input.handwriting) {
+    pdf = await signWithImage({
+      pdf,
+      signer: await serviceSigner(trust),
+      image: input.handwriting.image,
+      placement: input.handwriting.placement,
+      signerName: input.handwriting.signerName,
+      reason: `${input.handwriting.signerName}手写签名`,
       signingTime: trust.now(),
       timestampAuthority: input.timestamp === false ? undefined : timestampAuthority(trust),
     })
