@@ -100,7 +100,7 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await visibleSeal(app.db, caller, body.sealId)
       const { seal } = access
       const source = await findReadableFile(app.db, caller, body.fileId)
-      if (source.mediaType !== 'application/pdf') throw businessError('请选择PDF格式的文件')
+      if (source.mediaType !== 'application/pdf') throw businessError(sealUseMessages.notPdf)
       if (body.handwriting && !mayAddHandwriting(access)) throw businessError(sealUseMessages.handwritingPersonalOnly)
       // The holder unlocks the seal with its PIN; an authorised user shows what their authorisation asks for.
       let pin: string | { authorised: true } = body.pin ?? ''

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sealUseMessages } from '@seal/shared/api/sign-document'
 import { sealAuthMessages } from '@seal/shared/api/seal-auth'
-import { inkInside, saveArtefact } from '../../../../packages/pdf/test/page-pixels.ts'
+import { inkInside, saveArtefact } from '@seal/pdf/test/page-pixels'
 import { accept, callAs, grant, idNumber, personFor, sampleOf, sceneFor, signAs, verifySignature, writerOf, SEAL_PIN, type Scene } from '../seal-auth/test-support.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'

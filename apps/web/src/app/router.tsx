@@ -51,6 +51,10 @@ const builtScreens: RouteObject[] = [
     lazy: () => import('../features/my-seals/seal-confirm-page.tsx').then((m) => ({ Component: m.SealConfirmPage })),
   },
   {
+    path: '/seal-use/:sealId?',
+    lazy: () => import('../features/seal-use/seal-use-page.tsx').then((m) => ({ Component: m.SealUsePage })),
+  },
+  {
     path: '/seal-preview/:type/:sealId',
     lazy: () => import('../features/my-seals/seal-detail-page.tsx').then((m) => ({ Component: m.SealDetailPage })),
   },

@@ -55,9 +55,17 @@ export const sealUseInfo = z.object({
 })
 export type SealUseInfo = z.infer<typeof sealUseInfo>
 
-/** Said when the handwriting beside a seal is asked for where it cannot be added. */
+/** What the 用章 screen and its calls say (our screen; the spec's own messages are in messages.ts). */
 export const sealUseMessages = {
   handwritingPersonalOnly: '仅个人名章持有人可同时加盖手写签名',
   handwritingMissing: '未找到您选定的手写签名，请先在个人名章申请中选择签名',
   outsidePage: '签章位置超出页面范围',
+  notPdf: '请选择PDF格式的文件',
+  uploadFailed: '文件上传失败，请重试',
+  placeFirst: '请先点击页面放置印章',
+  placeHint: '点击页面放置印章，按住印章可拖动调整位置',
+  sealNotInEffect: '印章当前不可用，无法用章',
+  sealed: '用章成功',
+  linkCopied: '复制成功，链接10分钟内有效',
+  copyFailed: '复制失败，请使用下载',
 } as const
