@@ -1,7 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test'
 import { handOf, writeOnBoard } from './personal-seal-support.ts'
 import { adminToken, loginPersonal, readSmsCode, snap } from './support.ts'
-import type { HeldSeal, OwnUnit } from './unit-apply-support.ts'
+import { LEGAL_HAND, type HeldSeal, type OwnUnit } from './unit-apply-support.ts'
 
 /**
  * The authorisation journey of spec 000 §2 in the browser, step by step as people take it: the legal
@@ -23,14 +23,14 @@ export async function putInDirectory(page: Page, unit: OwnUnit, people: Person[]
 
 /**
  * The legal representative (logged in on `page`) authorises `employee` to use `seal` with the use method
- * `method` (its label on the form), signs the letter with his hand and the seal password, and lands on
- * 授权书已签署. Screens are kept as `${shots}-…`.
+ * `method` (its label on the form), signs the letter with his hand (the one he signed the application
+ * with) and the seal password, and lands on 授权书已签署. Screens are kept as `${shots}-…`.
  */
 export async function grantFromDirectory(
   page: Page,
-  options: { seal: HeldSeal; employee: Person; sealPassword: string; legalHand: number; method: '签名用章' | '密码用章'; shots: string },
+  options: { seal: HeldSeal; employee: Person; sealPassword: string; method: '签名用章' | '密码用章'; shots: string },
 ) {
-  const { seal, employee, sealPassword, legalHand, method, shots } = options
+  const { seal, employee, sealPassword, method, shots } = options
   await page.goto('/authorization-start/company')
   await expect(page.getByText('第1步：选择印章')).toBeVisible()
   await snap(page, `${shots}-1-start`)
@@ -61,7 +61,7 @@ export async function grantFromDirectory(
   await expect(page.locator('.pdf-document canvas, .pdf-document-page').first()).toBeVisible({ timeout: 30_000 })
   await snap(page, `${shots}-5-letter`)
   await page.getByText('点击此处手写签名').click()
-  await writeOnBoard(page, page.getByLabel('签名区域'), handOf(legalHand), 7)
+  await writeOnBoard(page, page.getByLabel('签名区域'), handOf(LEGAL_HAND), 7)
   await page.getByRole('button', { name: '确定' }).click()
   await page.getByRole('textbox', { name: '印章密码' }).fill(sealPassword)
   await snap(page, `${shots}-6-signing`)

@@ -63,11 +63,15 @@ export function pageSize(pdf: Buffer, pageNumber = 1): { width: number; height: 
 
 /**
  * Renders the page with pdftoppm, keeps the picture as an artefact, and measures the seal red inside the
- * box the seal was placed in, and inside a box as large far from it (which must hold none).
+ * box the seal was placed in, and inside the same box mirrored across the page's middle (the journeys place
+ * the seal off the middle, on a part of the page with nothing red beside it), which must hold none.
  */
-export async function sealRedWhere(pdf: Buffer, options: { page: number; placed: PointRect; elsewhere: PointRect; pageHeight: number; artefact: string }) {
-  const at = await inkInside({ pdf: new Uint8Array(pdf), page: options.page, rect: options.placed, pageHeight: options.pageHeight, dpi: 100 })
-  const away = await inkInside({ pdf: new Uint8Array(pdf), page: options.page, rect: options.elsewhere, pageHeight: options.pageHeight, dpi: 100 })
+export async function sealRedWhere(pdf: Buffer, options: { page: number; placed: PointRect; pageSize: { width: number; height: number }; artefact: string }) {
+  const { placed, pageSize } = options
+  const mirrored = { ...placed, x: pageSize.width - placed.x - placed.width }
+  expect(mirrored.x >= placed.x + placed.width || mirrored.x + mirrored.width <= placed.x, 'the mirrored box is clear of the seal').toBe(true)
+  const at = await inkInside({ pdf: new Uint8Array(pdf), page: options.page, rect: placed, pageHeight: pageSize.height, dpi: 100 })
+  const away = await inkInside({ pdf: new Uint8Array(pdf), page: options.page, rect: mirrored, pageHeight: pageSize.height, dpi: 100 })
   mkdirSync(artefactDir, { recursive: true })
   writeFileSync(join(artefactDir, `${options.artefact}.png`), at.png)
   return { placed: at, elsewhere: away }

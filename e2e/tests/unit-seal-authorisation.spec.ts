@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { handOf, writeOnBoard } from './personal-seal-support.ts'
 import { newPerson, pdfsigTrustingOurCa, snap } from './support.ts'
 import { acceptInOwnBrowser, grantFromDirectory, putInDirectory } from './seal-auth-support.ts'
-import { applyForUnitSeals, newUnit, unitSealsOf } from './unit-apply-support.ts'
+import { LEGAL_HAND, applyForUnitSeals, newUnit, unitSealsOf } from './unit-apply-support.ts'
 
 /** A unit of this journey's own, and an employee its administrators put in its organisation directory. */
 const unit = newUnit('示例授权用印有限公司', '卫授权')
@@ -30,7 +30,7 @@ test('the legal representative authorises an employee for the contract seal; the
 
   // (1) The legal representative: start → choose the contract seal with the seal password → the form →
   // the letter signed with his hand and the seal password.
-  await grantFromDirectory(page, { seal: contract!, employee, sealPassword: SEAL_PASSWORD, legalHand: 20261123, method: '密码用章', shots: 'auth' })
+  await grantFromDirectory(page, { seal: contract!, employee, sealPassword: SEAL_PASSWORD, method: '密码用章', shots: 'auth' })
 
   // (2) The employee, in a second browser: told by SMS, logs in, accepts.
   const { staff, close } = await acceptInOwnBrowser(browser, { employee, seal: contract!, unitName: unit.unitName, hand: 1992, usePassword: USE_PASSWORD, shots: 'auth' })
@@ -61,7 +61,7 @@ test('the legal representative authorises an employee for the contract seal; the
   await expect(methods).toContainText('当前：密码用章')
   await methods.getByText('签名用章', { exact: true }).click()
   await page.getByRole('button', { name: '保存' }).click()
-  await writeOnBoard(page, page.getByLabel('签名区域'), handOf(20261123), 9)
+  await writeOnBoard(page, page.getByLabel('签名区域'), handOf(LEGAL_HAND), 9)
   await page.getByRole('button', { name: '确定' }).click()
   await expect(page.getByText('修改成功')).toBeVisible()
   await expect(methods).toContainText('当前：签名用章')
