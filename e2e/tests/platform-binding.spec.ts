@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { handOf, idCardPictures, uploadIdSide, writeOnBoard } from './personal-seal-support.ts'
+import { expect, test } from '@playwright/test'
+import { confirmWith, DEMO_SEAL_PIN, demoNameSeal, tickAgreement } from './binding-support.ts'
 import { demo, expectBadgeClearOf, loginPersonal, snap } from './support.ts'
 
 /**
@@ -9,81 +9,12 @@ import { demo, expectBadgeClearOf, loginPersonal, snap } from './support.ts'
  * platform from the seal's own menu (/seal-bind).
  */
 
-const PIN = 'bind2026'
-const demoPerson = { ...demo.person, identityNo: '110101199003071233' }
-
-async function call(request: APIRequestContext, token: string, url: string, data: unknown = {}) {
-  const response = await request.post(`/api${url}`, { headers: { authorization: `Bearer ${token}` }, data })
-  return (await response.json()).data
-}
-
-/**
- * The demo person's name seal: the one they hold, or a new one applied for through the screens (the demo
- * person starts without one). Answers its id.
- */
-async function nameSealOf(page: Page, request: APIRequestContext): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('seal.token') ?? '')
-  const held = ((await call(request, token, '/seal/queryPersonSeals', { needPic: false })) as { id: string; status: string }[]).find((seal) => seal.status === '1')
-  if (held) return held.id
-  await applyThroughScreens(page)
-  const made = ((await call(request, token, '/seal/queryPersonSeals', { needPic: false })) as { id: string }[])[0]
-  expect(made, 'the name seal is made').toBeTruthy()
-  return made!.id
-}
-
-/** The personal name seal flow, step by step (apply-personal-seal.spec.ts checks each step; this only walks it). */
-async function applyThroughScreens(page: Page) {
-  const hand = handOf(1233)
-  const pictures = await idCardPictures(demoPerson)
-  await page.goto('/personal-seal-apply/show-flow')
-  await page.getByRole('button', { name: '开始申请' }).click()
-  await uploadIdSide(page, 'front', pictures.front)
-  await uploadIdSide(page, 'back', pictures.back)
-  await expect(page.locator('.id-photo-field[data-side="front"]')).toContainText('识别成功', { timeout: 30_000 })
-  await expect(page.locator('.id-photo-field[data-side="back"]')).toContainText('识别成功', { timeout: 30_000 })
-  await page.getByRole('button', { name: '下一步' }).click()
-  await page.getByRole('button', { name: '开始识别' }).click()
-  await expect(page).toHaveURL(/\/personal-seal-apply\/apply-agreement-sample$/)
-  await page.getByRole('button', { name: '我已阅读并同意，手写签署' }).click()
-  await writeOnBoard(page, page.getByLabel('签名区域'), hand, 1)
-  await page.getByRole('button', { name: '确定' }).click()
-  await expect(page.getByText('已签署的协议')).toBeVisible()
-  await page.getByRole('button', { name: '下一步' }).click()
-  await expect(page).toHaveURL(/\/personal-seal-apply\/step-4$/)
-  for (const [index, seed] of [2, 3, 4].entries()) {
-    await expect(page.locator('.sign-counter')).toContainText(`${index + 1}/3`)
-    await writeOnBoard(page, page.getByLabel('签名区域'), hand, seed, { settle: index > 0 })
-    await page.getByRole('button', { name: '确定' }).click()
-  }
-  await page.getByRole('radio', { name: '签名1' }).click()
-  await page.getByRole('button', { name: '下一步' }).click()
-  await page.getByRole('radiogroup', { name: '名章样式' }).getByRole('radio').nth(0).click()
-  await page.getByRole('button', { name: '下一步' }).click()
-  await page.getByPlaceholder('请输入印章密码').fill(PIN)
-  await page.getByPlaceholder('请再次输入印章密码').fill(PIN)
-  await page.getByRole('button', { name: '提交申请' }).click()
-  await expect(page.getByText('申请成功').first()).toBeVisible()
-}
-
-/** Types the password in the 用章确认 sheet and confirms. */
-async function confirmWith(page: Page, password: string, label = '印章密码') {
-  const sheet = page.locator('.binding-sheet')
-  await expect(sheet.getByText('用章确认')).toBeVisible()
-  await sheet.getByLabel(label).fill(password)
-  await sheet.getByRole('button', { name: '确定' }).click()
-}
-
-/** Ticks 我已阅读并同意 unless it is ticked already (the tick is kept while the session's screens last). */
-async function tickAgreement(page: Page) {
-  const tick = page.getByRole('checkbox', { name: '同意平台绑定用章服务协议' })
-  if ((await tick.getAttribute('aria-checked')) !== 'true') await tick.click()
-  await expect(tick).toHaveAttribute('aria-checked', 'true')
-}
+const PIN = DEMO_SEAL_PIN
 
 test('the demo person binds their name seal to a platform, sees the record, cancels it and binds it again', async ({ page, request }) => {
   test.setTimeout(300_000)
   await loginPersonal(page, demo.person)
-  const sealId = await nameSealOf(page, request)
+  const sealId = await demoNameSeal(page, request)
 
   // Home → 印章绑定: the intro; 立即绑定 without the tick asks to read the agreement.
   await page.goto('/home')

@@ -23,6 +23,7 @@ const { values: options, positionals } = parseArgs({
     'seal-id': { type: 'string' },
     timestamp: { type: 'boolean', default: false },
     once: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
     'webhook-port': { type: 'string', default: '8790' },
     'webhook-host': { type: 'string', default: '127.0.0.1' },
     state: { type: 'string', default: join(here, '.state') },
@@ -39,7 +40,15 @@ const baseUrl = options.server.replace(/\/+$/, '')
 const stateDir = resolve(options.state)
 const credentialsFile = join(stateDir, 'credentials.json')
 mkdirSync(stateDir, { recursive: true })
-const log = (...words) => console.log(`[平台 ${new Date().toLocaleTimeString('zh-CN', { hour12: false })}]`, ...words)
+/**
+ * Says what happened: a line for a person (`[平台 12:00:00] …`), or with --json one JSON object a line,
+ * `{ at, kind, message, …details }`, for a program that drives the client (kinds: listening, registered,
+ * waiting, webhook, webhook-rejected, seal-ready, sealed, saved, keep-listening, no-seal, refused, failed).
+ */
+function log(kind, message, details = {}) {
+  if (options.json) console.log(JSON.stringify({ at: new Date().toISOString(), kind, message, ...details }))
+  else console.log(`[平台 ${new Date().toLocaleTimeString('zh-CN', { hour12: false })}]`, message)
+}
 
 /** The operator's admin token: ADMIN_TOKEN, else the file the server writes into its data folder. */
 function adminToken() {
@@ -69,11 +78,11 @@ async function sealOnce(client, seal) {
   const pdf = own ? samplePdf() : readFileSync(options.pdf)
   const fileName = own ? 'platform-sample.pdf' : basename(options.pdf)
   const sealed = await client.sealDocument({ sealId: seal.sealId, pdf, fileName, positions: positions(own), timestamp: options.timestamp, remark: '示例平台签章' })
-  log(`已签章：${sealed.fileName}，${sealed.signatures} 处，文档 ${sealed.documentId}`)
+  log('sealed', `已签章：${sealed.fileName}，${sealed.signatures} 处，文档 ${sealed.documentId}`, { documentId: sealed.documentId, sealId: seal.sealId, fileName: sealed.fileName, signatures: sealed.signatures })
   const document = await client.document(sealed.documentId)
   const out = join(stateDir, `sealed-${sealed.documentId}.pdf`)
   writeFileSync(out, document.pdf)
-  log(`已保存：${out}（SHA-256 ${document.sha256}）`)
+  log('saved', `已保存：${out}（SHA-256 ${document.sha256}）`, { documentId: sealed.documentId, file: out, sha256: document.sha256 })
   return sealed
 }
 
@@ -92,7 +101,7 @@ async function sealCommand() {
   const sealId = options['seal-id'] ?? credentials.lastSealId
   const seal = sealId ? { sealId } : await pickSeal(client)
   if (!seal) {
-    log('没有绑定本平台且可用的印章')
+    log('no-seal', '没有绑定本平台且可用的印章')
     process.exit(2)
   }
   await sealOnce(client, seal)
@@ -107,26 +116,26 @@ async function runCommand() {
     host: options['webhook-host'],
     clientSecret: () => credentials?.clientSecret ?? '',
     onEvent: (event) => {
-      log(`收到推送 ${event.event}（签名有效）：`, JSON.stringify(event.data))
+      log('webhook', `收到推送 ${event.event}（签名有效）： ${JSON.stringify(event.data)}`, { event: event.event, id: event.id, data: event.data })
       if (event.event === 'binding.created' || event.event === 'binding.rebound') bindingArrived?.()
     },
-    onRejected: (reason) => log(`拒收推送：${reason}`),
+    onRejected: (reason) => log('webhook-rejected', `拒收推送：${reason}`, { reason }),
   })
-  log(`推送接收地址：${receiver.url}`)
+  log('listening', `推送接收地址：${receiver.url}`, { webhookUrl: receiver.url })
 
   const admin = adminToken()
   if (credentials) {
     await setWebhookUrl({ baseUrl, adminToken: admin, platformId: credentials.platformId, webhookUrl: receiver.url })
-    log(`沿用已登记的平台「${credentials.clientName}」（${credentials.clientId}）`)
+    log('registered', `沿用已登记的平台「${credentials.clientName}」（${credentials.clientId}）`, { platformId: credentials.platformId, clientId: credentials.clientId, clientName: credentials.clientName, reused: true })
   } else {
     credentials = await registerPlatform({ baseUrl, adminToken: admin, clientName: options.name, webhookUrl: receiver.url })
     writeFileSync(credentialsFile, JSON.stringify({ server: baseUrl, ...credentials }, null, 2), { mode: 0o600 })
-    log(`已登记平台「${credentials.clientName}」：clientId ${credentials.clientId}（凭据保存在 ${credentialsFile}）`)
+    log('registered', `已登记平台「${credentials.clientName}」：clientId ${credentials.clientId}（凭据保存在 ${credentialsFile}）`, { platformId: credentials.platformId, clientId: credentials.clientId, clientName: credentials.clientName, reused: false })
   }
   const client = createOpenApiClient({ baseUrl, ...credentials })
 
   let seal = await pickSeal(client)
-  if (!seal) log(`等待绑定：请在 App 的「印章绑定」中选择平台「${credentials.clientName}」并绑定一枚印章…`)
+  if (!seal) log('waiting', `等待绑定：请在 App 的「印章绑定」中选择平台「${credentials.clientName}」并绑定一枚印章…`)
   while (!seal) {
     await new Promise((done) => {
       bindingArrived = done
@@ -134,7 +143,7 @@ async function runCommand() {
     })
     seal = await pickSeal(client)
   }
-  log(`可用印章：${seal.sealName}（${seal.sealTypeName}，${seal.holderName}），证书至 ${seal.certEndTime}`)
+  log('seal-ready', `可用印章：${seal.sealName}（${seal.sealTypeName}，${seal.holderName}），证书至 ${seal.certEndTime}`, { sealId: seal.sealId, sealName: seal.sealName, holderName: seal.holderName })
   await sealOnce(client, seal)
   writeFileSync(credentialsFile, JSON.stringify({ server: baseUrl, ...credentials, lastSealId: seal.sealId }, null, 2), { mode: 0o600 })
 
@@ -142,17 +151,17 @@ async function runCommand() {
     await receiver.close()
     return
   }
-  log('继续接收推送（解除绑定、印章注销等）；再签一次：node examples/platform-client/client.mjs seal；Ctrl-C 退出')
-  process.on('SIGINT', () => receiver.close().then(() => process.exit(0)))
+  log('keep-listening', '继续接收推送（解除绑定、印章注销等）；再签一次：node examples/platform-client/client.mjs seal；Ctrl-C 退出')
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => receiver.close().then(() => process.exit(0)))
 }
 
 try {
   await (positionals[0] === 'seal' ? sealCommand() : runCommand())
 } catch (error) {
   if (error instanceof OpenApiRefusal) {
-    log(`开放接口拒绝：HTTP ${error.status} ${error.code} ${error.body?.message ?? ''}`)
+    log('refused', `开放接口拒绝：HTTP ${error.status} ${error.code} ${error.body?.message ?? ''}`, { status: error.status, code: error.code, refusal: error.body?.message })
     process.exit(2)
   }
-  log(`失败：${error.message}`)
+  log('failed', `失败：${error.message}`)
   process.exit(1)
 }

@@ -100,6 +100,8 @@ const eventPayload = (binding: SealBinding, access: SealAccess) => ({
   holderName: access.unit?.name ?? access.holder.name,
   socialCreditCode: access.unit?.socialCreditCode ?? null,
   useType: binding.useType,
+  // As the seal.* events carry it (docs/platforms.md "Webhooks"): "1" after a bind or rebind, "0" after a cancel.
+  bindState: binding.bindState,
   boundAt: binding.boundAt.toISOString(),
 })
 
