@@ -145,12 +145,14 @@ test('a platform registered by the sample client seals with the name seal bound 
   expect(sealed).toMatchObject({ sealId, signatures: 1, fileName: 'platform-sample（已签章）.pdf' })
   const [first] = await pdfsigOfSaved(page, await heard(platform, 'saved', (line) => line.documentId === sealed.documentId))
   expect(first).toMatchObject({ valid: true, trusted: true, commonName: expect.stringContaining(demo.person.name) })
+  // It has noted the seal for its next attempts (`client.mjs seal`) and keeps listening.
+  await heard(platform, 'keep-listening')
 
   // 4. The person sees the use in the seal's 用章记录, naming the platform …
   await page.goto(`/seal-preview/personal/${sealId}`)
   await page.getByText('用章记录', { exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/seal-use-record/personal/${sealId}$`))
-  const use = page.locator('.use-record-card', { hasText: 'platform-sample（已签章）.pdf' })
+  const use = page.locator('.use-record-card', { hasText: 'platform-sample.pdf' })
   await expect(use).toHaveCount(1)
   await expect(use).toContainText('示例平台签章')
   await expect(use.locator('div', { hasText: '业务平台' })).toContainText(PLATFORM)
@@ -171,6 +173,8 @@ test('a platform registered by the sample client seals with the name seal bound 
   await expect(page.getByText('取消绑定成功')).toBeVisible()
   await expect(record).toContainText('已失效')
   await expect(record).toContainText('失效时间')
+  // The screenshot after the toast has gone: caught while fading in, it looks washed out.
+  await expect(page.getByText('取消绑定成功')).toBeHidden()
   await snap(page, 'open-api-6-binding-cancelled')
 
   // 5. The platform's next attempt is refused at once, with the open API's code and Chinese message; the
@@ -206,7 +210,7 @@ test('a platform registered by the sample client seals with the name seal bound 
 
   // Two uses by the platform in 用章记录 now; no webhook the platform received failed its signature check.
   await page.goto(`/seal-use-record/personal/${sealId}`)
-  await expect(page.locator('.use-record-card', { hasText: 'platform-sample（已签章）.pdf' })).toHaveCount(2)
+  await expect(page.locator('.use-record-card', { hasText: 'platform-sample.pdf' })).toHaveCount(2)
   await snap(page, 'open-api-9-use-records-two')
   expect(platform.lines.filter((line) => line.kind === 'webhook-rejected')).toEqual([])
 })
