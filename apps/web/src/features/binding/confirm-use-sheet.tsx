@@ -50,10 +50,11 @@ export function ConfirmUseSheet({ open, useType, subject, passwordLabel = '印�
 
   const submit = async (proof: UseProof) => {
     setBusy(true)
+    // A refusal shown for an earlier try must not linger over what comes next. Cleared before sending,
+    // not after: onSubmit may show its own success (取消绑定成功), which must stay.
+    Toast.clear()
     try {
       await onSubmit(proof)
-      // A refusal shown for an earlier try must not linger over what comes next.
-      Toast.clear()
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
       if (error.kind !== 'unauthorized' && error.kind !== 'cancelled') Toast.show({ content: error.message, duration: 3000 })
