@@ -20,8 +20,11 @@ export type ConfirmUseSheetProps = {
   /** Which password: 印章密码 (the holder's) or 用章密码 (a manager's). */
   passwordLabel?: string
   onClose: () => void
-  /** Sends the proof; a refusal (RequestError) is shown and the person may try again. */
-  onSubmit: (proof: UseProof) => Promise<void>
+  /**
+   * Sends the proof; a refusal (RequestError) is shown and the person may try again. Answers what to say
+   * on success (取消绑定成功), shown in place of an earlier refusal, or nothing.
+   */
+  onSubmit: (proof: UseProof) => Promise<string | void>
 }
 
 /**
@@ -50,11 +53,12 @@ export function ConfirmUseSheet({ open, useType, subject, passwordLabel = '印�
 
   const submit = async (proof: UseProof) => {
     setBusy(true)
-    // A refusal shown for an earlier try must not linger over what comes next. Cleared before sending,
-    // not after: onSubmit may show its own success (取消绑定成功), which must stay.
-    Toast.clear()
     try {
-      await onSubmit(proof)
+      const said = await onSubmit(proof)
+      // The outcome takes the place of a refusal shown for an earlier try; with nothing to say, that
+      // refusal must not linger over what comes next.
+      if (said) Toast.show({ icon: 'success', content: said })
+      else Toast.clear()
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
       if (error.kind !== 'unauthorized' && error.kind !== 'cancelled') Toast.show({ content: error.message, duration: 3000 })

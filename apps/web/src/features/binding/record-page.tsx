@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { Button, DotLoading, InfiniteScroll, NavBar, PullToRefresh, Toast } from 'antd-mobile'
+import { Button, DotLoading, InfiniteScroll, NavBar, PullToRefresh } from 'antd-mobile'
 import { useQueryClient } from '@tanstack/react-query'
 import { bindingMessages, type BindRecord } from '@seal/shared/api/binding'
 import { bindState } from '@seal/shared/codes/binding'
@@ -37,8 +37,9 @@ export function BindingRecordPage() {
     if (!cancelling) return
     await cancelBinding({ id: cancelling.id, password: proof.password ?? '' })
     setCancelling(null)
-    Toast.show({ icon: 'success', content: bindingMessages.cancelled })
-    await queryClient.invalidateQueries({ queryKey: bindingKey })
+    void queryClient.invalidateQueries({ queryKey: bindingKey })
+    // Said by the sheet, so it replaces a refusal of an earlier try instead of being cleared with it.
+    return bindingMessages.cancelled
   }
   const rebind = (record: BindRecord) =>
     navigate(`/seal-bind/${encodeURIComponent(record.sealId)}/${record.bindState}/${encodeURIComponent(record.id)}?${new URLSearchParams({ platformId: record.platformId })}`)
