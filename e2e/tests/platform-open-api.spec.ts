@@ -173,7 +173,7 @@ test('a platform registered by the sample client seals with the name seal bound 
   await expect(page.getByText('取消绑定成功')).toBeVisible()
   await expect(record).toContainText('已失效')
   await expect(record).toContainText('失效时间')
-  // The screenshot after the toast has gone: caught while fading in, it looks washed out.
+  // The record as it stays once the toast has gone (platform-binding.spec.ts shows the toast).
   await expect(page.getByText('取消绑定成功')).toBeHidden()
   await snap(page, 'open-api-6-binding-cancelled')
 
