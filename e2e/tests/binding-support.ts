@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
-import { handOf, idCardPictures, uploadIdSide, writeOnBoard } from './personal-seal-support.ts'
+import { handOf, walkPersonalSealApplication } from './personal-seal-support.ts'
 import { demo } from './support.ts'
 
 /**
@@ -24,44 +24,10 @@ export async function demoNameSeal(page: Page, request: APIRequestContext): Prom
   const token = await page.evaluate(() => localStorage.getItem('seal.token') ?? '')
   const held = ((await call(request, token, '/seal/queryPersonSeals', { needPic: false })) as { id: string; status: string }[]).find((seal) => seal.status === '1')
   if (held) return held.id
-  await applyThroughScreens(page)
+  await walkPersonalSealApplication(page, demoPerson, { pin: DEMO_SEAL_PIN, hand: handOf(1233) })
   const made = ((await call(request, token, '/seal/queryPersonSeals', { needPic: false })) as { id: string }[])[0]
   expect(made, 'the name seal is made').toBeTruthy()
   return made!.id
-}
-
-/** The personal name seal flow, step by step (apply-personal-seal.spec.ts checks each step; this only walks it). */
-async function applyThroughScreens(page: Page) {
-  const hand = handOf(1233)
-  const pictures = await idCardPictures(demoPerson)
-  await page.goto('/personal-seal-apply/show-flow')
-  await page.getByRole('button', { name: '开始申请' }).click()
-  await uploadIdSide(page, 'front', pictures.front)
-  await uploadIdSide(page, 'back', pictures.back)
-  await expect(page.locator('.id-photo-field[data-side="front"]')).toContainText('识别成功', { timeout: 30_000 })
-  await expect(page.locator('.id-photo-field[data-side="back"]')).toContainText('识别成功', { timeout: 30_000 })
-  await page.getByRole('button', { name: '下一步' }).click()
-  await page.getByRole('button', { name: '开始识别' }).click()
-  await expect(page).toHaveURL(/\/personal-seal-apply\/apply-agreement-sample$/)
-  await page.getByRole('button', { name: '我已阅读并同意，手写签署' }).click()
-  await writeOnBoard(page, page.getByLabel('签名区域'), hand, 1)
-  await page.getByRole('button', { name: '确定' }).click()
-  await expect(page.getByText('已签署的协议')).toBeVisible()
-  await page.getByRole('button', { name: '下一步' }).click()
-  await expect(page).toHaveURL(/\/personal-seal-apply\/step-4$/)
-  for (const [index, seed] of [2, 3, 4].entries()) {
-    await expect(page.locator('.sign-counter')).toContainText(`${index + 1}/3`)
-    await writeOnBoard(page, page.getByLabel('签名区域'), hand, seed, { settle: index > 0 })
-    await page.getByRole('button', { name: '确定' }).click()
-  }
-  await page.getByRole('radio', { name: '签名1' }).click()
-  await page.getByRole('button', { name: '下一步' }).click()
-  await page.getByRole('radiogroup', { name: '名章样式' }).getByRole('radio').nth(0).click()
-  await page.getByRole('button', { name: '下一步' }).click()
-  await page.getByPlaceholder('请输入印章密码').fill(DEMO_SEAL_PIN)
-  await page.getByPlaceholder('请再次输入印章密码').fill(DEMO_SEAL_PIN)
-  await page.getByRole('button', { name: '提交申请' }).click()
-  await expect(page.getByText('申请成功').first()).toBeVisible()
 }
 
 /** Types the password in the 用章确认 sheet and confirms. */

@@ -74,8 +74,13 @@ export async function writeOnBoard(page: Page, board: Locator, hand: Writer, see
  * samples with the first chosen as their signature, the first style, the seal password. Ends on 申请成功.
  */
 export async function applyForPersonalSeal(page: Page, person: { phone: string; name: string; identityNo: string }, options: { pin: string; hand: Writer }) {
-  const pictures = await idCardPictures(person)
   await loginPersonal(page, person)
+  await walkPersonalSealApplication(page, person, options)
+}
+
+/** The same steps for a person already logged in (the demo person, say): from 开始申请 to 申请成功. */
+export async function walkPersonalSealApplication(page: Page, person: { name: string; identityNo: string }, options: { pin: string; hand: Writer }) {
+  const pictures = await idCardPictures(person)
   await page.goto('/personal-seal-apply/show-flow')
   await page.getByRole('button', { name: '开始申请' }).click()
   await expect(page).toHaveURL(/\/personal-seal-apply\/step-1$/)
