@@ -73,6 +73,32 @@ describe('authorising a seal: the letter, the grantee’s acceptance, use and re
     expect((await call(scene.enterprise, '/sealAuth/v4/cancelAuth', { authId })).body.responseInfo).toBe(sealAuthMessages.notPending)
   })
 
+  it('sends the seal user a link to that very authorisation, which opens it for them and for no one else', async () => {
+    const employee = await person('钱链接')
+    const authId = await grant(t, scene, employee)
+    const outbox = (await call(undefined, '/dev/sms-outbox')).body.data as { phone: string; text: string }[]
+    const text = outbox.find((m) => m.phone === employee.phone)!.text
+    const link = new URL(/请登录电子印章服务确认授权：(\S+)$/.exec(text)![1]!)
+    expect(link.pathname).toBe('/authorization-start/personal')
+    expect(link.searchParams.get('authId')).toBe(authId)
+
+    // The acceptance screens read it by id, whatever page of the 授权中 list it would be on.
+    const detail = await call(employee.token, '/sealAuth/queryAuthDetail', { authId })
+    expect(detail.body.data).toMatchObject({ authId, sealId: scene.sealId, authStatus: 1, mine: true, name: '钱链接', phone: employee.phone, businessName: scene.unit.name, useType: 2 })
+    // The grantor, another person, an unknown id and no session learn nothing.
+    const stranger = await person('孙旁人')
+    for (const token of [scene.enterprise, scene.legal.token, stranger.token]) {
+      expect((await call(token, '/sealAuth/queryAuthDetail', { authId })).body.responseInfo).toBe('数据不存在')
+    }
+    expect((await call(employee.token, '/sealAuth/queryAuthDetail', { authId: 'no-such-auth' })).body.responseInfo).toBe('数据不存在')
+    expect((await call(employee.token, '/sealAuth/queryAuthDetail', {})).body.responseInfo).toBe('缺少参数：authId')
+    expect((await call(undefined, '/sealAuth/queryAuthDetail', { authId })).status).toBe(401)
+
+    // Once accepted, the same link shows it handled (已授权), not waiting.
+    await accept(t, employee, authId, scene.sealId)
+    expect((await call(employee.token, '/sealAuth/queryAuthDetail', { authId })).body.data.authStatus).toBe(2)
+  })
+
   it('with the signature use method, a matching signature seals and a forged one is refused', async () => {
     const employee = await person('赵敏')
     const authId = await grant(t, scene, employee, { useType: 1 })

@@ -258,12 +258,17 @@ export async function signAsGrantor(options: {
     options.sms,
     {
       phone: auth.granteePhone,
-      text: `${access.unit?.name ?? access.holder.name}授权您使用电子印章“${sealName}”，有效期${beijingDate(auth.startTime.getTime())}至${beijingDate(auth.endTime.getTime())}，请登录电子印章服务确认授权。`,
+      // The link opens the acceptance of this very authorisation (after the login, which keeps where it was going).
+      text: `${access.unit?.name ?? access.holder.name}授权您使用电子印章“${sealName}”，有效期${beijingDate(auth.startTime.getTime())}至${beijingDate(auth.endTime.getTime())}，请登录电子印章服务确认授权：${acceptLink(trust, auth.id)}`,
     },
     (error) => options.log.warn({ err: error }, 'authorisation notice SMS failed'),
   )
   return { authId: auth.id, authFileId: file.id, smsSent }
 }
+
+/** Where the seal user accepts one authorisation: /authorization-start/personal with its authId. */
+export const acceptLink = (trust: Pick<Trust, 'publicUrl'>, authId: string) =>
+  `${trust.publicUrl}/authorization-start/personal?${new URLSearchParams({ authId })}`
 
 // ---------------------------------------------------------------------------------------------------------
 // The seal user's acceptance (000 §2 personal steps, §4 "Signature collection")
