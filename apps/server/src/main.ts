@@ -11,6 +11,7 @@ import { seedSandboxPlatforms } from './platforms/registry.ts'
 import { ensureOperationManual } from './config/operation-manual.ts'
 import { closeWorkerPool } from './workers/pool.ts'
 import { repairAtStart, sweepAfterStart } from './repair.ts'
+import { startAuthExpiryNotices } from './seal-auth/expiry-notices.ts'
 
 const startedAt = new Date()
 // MEMORY_TRACE=1 prints the resident memory after each start-up phase (bench/memory.bench.ts reads it).
@@ -37,10 +38,12 @@ const app = await buildApp({
 traceMemory('app built (CA checked, routes registered)')
 
 let closing = false
+let stopExpiryNotices: () => Promise<void> = async () => {}
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
   app.log.info(`${signal}: closing`)
+  await stopExpiryNotices()
   await app.close()
   await closeWorkerPool()
   await database.close()
@@ -62,6 +65,8 @@ traceMemory('listening')
 sweepAfterStart({ db: database.db, trust: app.trust, kind: database.kind, startedAt })
   .then(({ removed }) => app.log.info({ removed }, '启动检查完成：已清理无记录的存储文件'))
   .catch((error: unknown) => app.log.warn({ err: error }, '启动检查未完成：清理存储文件失败'))
+// SMS to seal users whose authorisations end soon, now and every AUTH_EXPIRY_NOTICES_EVERY_MINUTES.
+stopExpiryNotices = startAuthExpiryNotices({ db: database.db, sms: app.providers.sms, everyMs: config.authExpiryNoticeEveryMs, log: app.log })
 
 const lines = [
   '',
