@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { renderIdCardBack, renderIdCardFront } from '../../apps/server/src/identity/test-images/id-card.ts'
 import { makeWriter, writeSignature, type Writer } from '../../apps/server/src/signing/handwriting-synthetic.ts'
+import { loginPersonal } from './support.ts'
 
 /** The person's ID card, both sides, drawn as the OCR test images are (nothing here is a real document). */
 export async function idCardPictures(person: { name: string; identityNo: string }) {
@@ -65,4 +66,47 @@ export async function writeOnBoard(page: Page, board: Locator, hand: Writer, see
     await page.mouse.up()
   }
   return sample.strokes.length
+}
+
+/**
+ * A new person gets a personal name seal the way apply-personal-seal.spec.ts walks it (without its checks):
+ * logs in (registering), both sides of the ID card, the face, the agreements signed by hand, three
+ * samples with the first chosen as their signature, the first style, the seal password. Ends on 申请成功.
+ */
+export async function applyForPersonalSeal(page: Page, person: { phone: string; name: string; identityNo: string }, options: { pin: string; hand: Writer }) {
+  const pictures = await idCardPictures(person)
+  await loginPersonal(page, person)
+  await page.goto('/personal-seal-apply/show-flow')
+  await page.getByRole('button', { name: '开始申请' }).click()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-1$/)
+  await uploadIdSide(page, 'front', pictures.front)
+  await uploadIdSide(page, 'back', pictures.back)
+  await expect(page.locator('.id-photo-field[data-side="front"]')).toContainText('识别成功', { timeout: 30_000 })
+  await expect(page.locator('.id-photo-field[data-side="back"]')).toContainText('识别成功', { timeout: 30_000 })
+  await page.getByRole('button', { name: '下一步' }).click()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-2$/)
+  await page.getByRole('button', { name: '开始识别' }).click()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/apply-agreement-sample$/, { timeout: 30_000 })
+  await expect(page.locator('.agreement-reader canvas, .agreement-reader img').first()).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('button', { name: '我已阅读并同意，手写签署' }).click()
+  await writeOnBoard(page, page.getByLabel('签名区域'), options.hand, 1)
+  await page.getByRole('button', { name: '确定' }).click()
+  await expect(page.getByText('已签署的协议')).toBeVisible({ timeout: 30_000 })
+  await page.getByRole('button', { name: '下一步' }).click()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-4$/)
+  for (const [index, seed] of [2, 3, 4].entries()) {
+    await expect(page.locator('.sign-counter')).toContainText(`${index + 1}/3`)
+    await writeOnBoard(page, page.getByLabel('签名区域'), options.hand, seed)
+    await page.getByRole('button', { name: '确定' }).click()
+  }
+  await page.getByRole('radio', { name: '签名1' }).click()
+  await page.getByRole('button', { name: '下一步' }).click()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-5$/)
+  await page.getByRole('radiogroup', { name: '名章样式' }).getByRole('radio').first().click()
+  await page.getByRole('button', { name: '下一步' }).click()
+  await expect(page).toHaveURL(/\/personal-seal-apply\/step-6$/)
+  await page.getByPlaceholder('请输入印章密码').fill(options.pin)
+  await page.getByPlaceholder('请再次输入印章密码').fill(options.pin)
+  await page.getByRole('button', { name: '提交申请' }).click()
+  await expect(page.getByText('申请成功').first()).toBeVisible({ timeout: 30_000 })
 }

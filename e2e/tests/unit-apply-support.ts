@@ -13,6 +13,9 @@ import { adminToken, askForCode, loginPersonal, newPerson, readSmsCode, snap } f
  */
 export type OwnUnit = { unitName: string; socialCreditCode: string; legal: { name: string; identityNo: string; phone: string } }
 
+/** The hand every unit's legal representative signs with in these journeys (his samples are in it). */
+export const LEGAL_HAND = 20261123
+
 export function newUnit(unitName: string, legalName: string): OwnUnit {
   const first17 = `91110105MA${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
   return { unitName, socialCreditCode: first17 + creditCodeCheckCharacter(first17), legal: newPerson(legalName) }
@@ -73,7 +76,7 @@ export async function applyForUnitSeals(page: Page, unit: OwnUnit, pin: string) 
 
   await expect(page).toHaveURL(/\/new\/seal\/sign\?/)
   await page.getByText('点击此处手写签名').click()
-  await writeOnBoard(page, page.getByLabel('签名区域'), handOf(20261123), 1)
+  await writeOnBoard(page, page.getByLabel('签名区域'), handOf(LEGAL_HAND), 1)
   await page.getByRole('button', { name: '确定' }).click()
   await askForCode(page)
   await page.getByPlaceholder('请输入验证码').fill(await readSmsCode(page, unit.legal.phone))

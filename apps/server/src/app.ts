@@ -39,10 +39,13 @@ import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes
 import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
 import { backlogRoutes } from './unit-apply/backlog-routes.ts'
+import { bindingRoutes } from './bindings/routes.ts'
 import { configureReview } from './unit-apply/review.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
+import { platformAdminRoutes } from './platforms/admin-routes.ts'
+import { openApiPlugin } from './platforms/open-api-plugin.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -132,9 +135,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(unitApplyRoutes)
       await api.register(unitApplyAdminRoutes)
       await api.register(backlogRoutes)
+      await api.register(bindingRoutes)
+      await api.register(platformAdminRoutes)
     },
     { prefix: '/api' },
   )
+  // The open API for business platforms: its own tokens, signatures and error shape (platforms/open-api-plugin.ts).
+  await app.register(openApiPlugin, { prefix: '/api/open/v1' })
 
   await webAppRoutes(app)
   return app

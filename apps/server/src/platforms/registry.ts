@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, gt, or } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
+import { uniqueViolationOf } from '../db/errors.ts'
+import { businessError, notFound } from '../errors.ts'
 import type { KeyWrapper } from '../trust/key-wrap.ts'
-import { platforms, type Platform } from './tables.ts'
+import { platformMessages } from './messages.ts'
+import { platformTokens, platforms, type Platform } from './tables.ts'
 
 /** What the operator gives when registering a platform (the operator API validates it first). */
 export type PlatformInput = {
@@ -29,19 +32,87 @@ export async function registerPlatform(
   input: PlatformInput,
 ): Promise<{ platform: Platform; clientSecret: string }> {
   const clientId = `pf_${randomBytes(12).toString('hex')}`
+  const { clientSecret, secretWrapped } = await newSecret(keys, clientId)
+  try {
+    const [platform] = await db
+      .insert(platforms)
+      .values({ ...input, clientId, secretWrapped })
+      .returning()
+    return { platform: platform!, clientSecret }
+  } catch (error) {
+    if (uniqueViolationOf(error) === 'platforms_client_name_uq') throw businessError(platformMessages.nameTaken)
+    throw error
+  }
+}
+
+async function newSecret(keys: KeyWrapper, clientId: string) {
   const clientSecret = randomBytes(32).toString('base64url')
   const secretWrapped = Buffer.from(await keys.wrap(Buffer.from(clientSecret, 'utf8'), secretContext(clientId))).toString('base64')
-  const [platform] = await db
-    .insert(platforms)
-    .values({ ...input, clientId, secretWrapped })
-    .returning()
-  return { platform: platform!, clientSecret }
+  return { clientSecret, secretWrapped }
 }
+
+/**
+ * Secrets unwrapped in this process, by their wrapped form: every signed request needs one, and with a KMS
+ * behind the key wrapper an unwrap is a network call. A rotated secret has a new wrapped form, so the old
+ * entry is simply never asked for again.
+ */
+const unwrapped = new Map<string, string>()
+const UNWRAPPED_KEPT = 1000
 
 /** The platform's secret in the clear, for checking a request's HMAC or signing a webhook. Never log it. */
 export async function platformSecret(keys: KeyWrapper, platform: Pick<Platform, 'clientId' | 'secretWrapped'>): Promise<string> {
+  const known = unwrapped.get(platform.secretWrapped)
+  if (known !== undefined) return known
   const plain = await keys.unwrap(Buffer.from(platform.secretWrapped, 'base64'), secretContext(platform.clientId))
-  return Buffer.from(plain).toString('utf8')
+  const secret = Buffer.from(plain).toString('utf8')
+  if (unwrapped.size >= UNWRAPPED_KEPT) unwrapped.delete(unwrapped.keys().next().value!)
+  unwrapped.set(platform.secretWrapped, secret)
+  return secret
+}
+
+/** What the operator may change of a platform (its credentials change only by rotation). */
+export type PlatformChange = Partial<PlatformInput> & { status?: Platform['status'] }
+
+export async function updatePlatform(db: Database, platformId: string, change: PlatformChange): Promise<Platform> {
+  try {
+    const [row] = await db
+      .update(platforms)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(platforms.id, platformId))
+      .returning()
+    if (!row) throw notFound(platformMessages.notFound)
+    return row
+  } catch (error) {
+    if (uniqueViolationOf(error) === 'platforms_client_name_uq') throw businessError(platformMessages.nameTaken)
+    throw error
+  }
+}
+
+/**
+ * Gives the platform a new secret (returned this once) and ends every access token it holds: whoever
+ * had the old secret, or a token got with it, is out at once.
+ */
+export async function rotatePlatformSecret(db: Database, keys: KeyWrapper, platformId: string): Promise<{ platform: Platform; clientSecret: string }> {
+  const [current] = await db.select().from(platforms).where(eq(platforms.id, platformId))
+  if (!current) throw notFound(platformMessages.notFound)
+  const { clientSecret, secretWrapped } = await newSecret(keys, current.clientId)
+  const platform = await db.transaction(async (tx) => {
+    const [row] = await tx.update(platforms).set({ secretWrapped, updatedAt: new Date() }).where(eq(platforms.id, platformId)).returning()
+    await tx.delete(platformTokens).where(eq(platformTokens.platformId, platformId))
+    return row!
+  })
+  return { platform, clientSecret }
+}
+
+/** Platforms in the order they were registered, a page at a time after `afterId`. */
+export async function listPlatforms(db: Database, page: { afterId?: string | undefined; limit: number }): Promise<Platform[]> {
+  let after
+  if (page.afterId) {
+    const [anchor] = await db.select({ createdAt: platforms.createdAt, id: platforms.id }).from(platforms).where(eq(platforms.id, page.afterId))
+    if (!anchor) return []
+    after = or(gt(platforms.createdAt, anchor.createdAt), and(eq(platforms.createdAt, anchor.createdAt), gt(platforms.id, anchor.id)))
+  }
+  return db.select().from(platforms).where(after).orderBy(asc(platforms.createdAt), asc(platforms.id)).limit(page.limit)
 }
 
 /**

@@ -15,6 +15,8 @@ export type SealUseInput = {
   documentFileId?: string | null
   businessName?: string | null
   platformName?: string | null
+  /** The platform that used the seal through the open API. */
+  platformId?: string | null
   remark?: string | null
 }
 
@@ -46,6 +48,7 @@ export async function recordSealUse(db: Database, input: SealUseInput): Promise<
       documentFileId: input.documentFileId ?? null,
       businessName: input.businessName ?? null,
       platformName: input.platformName ?? null,
+      platformId: input.platformId ?? null,
       remark: input.remark ?? null,
     })
     .returning()

@@ -145,6 +145,32 @@ export async function handwritingImage(options: { db: Database; store: FileStore
   return new Uint8Array(await store.get(file.storageKey))
 }
 
+/**
+ * The picture of the sample the caller chose as their signature (选择签名 of the personal name seal), or
+ * undefined when they chose none: the 用章 screen may put it beside their name seal.
+ */
+export async function chosenHandwritingImage(options: { db: Database; store: FileStore; caller: Caller }): Promise<Uint8Array | undefined> {
+  const { db, store, caller } = options
+  const [row] = await db
+    .select({ fileId: handwritingSamples.fileId })
+    .from(handwritingSamples)
+    .where(and(referenceOf(personOf(caller)), eq(handwritingSamples.chosen, true)))
+    .limit(1)
+  if (!row) return undefined
+  const file = await findFileById(db, row.fileId)
+  return new Uint8Array(await store.get(file.storageKey))
+}
+
+/** Whether the caller has chosen one of their samples as their signature. */
+export async function hasChosenHandwriting(db: Database, caller: Caller): Promise<boolean> {
+  const rows = await db
+    .select({ id: handwritingSamples.id })
+    .from(handwritingSamples)
+    .where(and(referenceOf(personOf(caller)), eq(handwritingSamples.chosen, true)))
+    .limit(1)
+  return rows.length > 0
+}
+
 /** Marks one of the caller's reference samples as their signature (step 4, 选择签名); the others are unmarked. */
 export async function chooseHandwriting(options: {
   db: Database

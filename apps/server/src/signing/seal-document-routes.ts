@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ok } from '@seal/shared/api/envelope'
-import { signDocumentBody, signedDocument } from '@seal/shared/api/sign-document'
+import { sealUseInfo, sealUseInfoBody, sealUseMessages, signDocumentBody, signedDocument } from '@seal/shared/api/sign-document'
+import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { defaultPxPerMm } from '@seal/seal/render-svg'
 import { signErrorMessages } from '@seal/pdf/sign/sign-errors'
 import { pngDimensions } from '@seal/shared/image-limits'
@@ -13,8 +14,11 @@ import { envelopeOf } from '../plugins/schemas.ts'
 import { sealRole } from '@seal/shared/codes/authorization'
 import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
 import { assertAuthorisedUse } from '../seal-auth/use.ts'
-import { isFreshPassedSignature } from './handwriting.ts'
+import { chosenHandwritingImage, hasChosenHandwriting, isFreshPassedSignature } from './handwriting.ts'
 import { visibleSeal } from '../seals/queries.ts'
+import type { SealAccess } from '../seal-auth/roles.ts'
+import type { Database } from '../db/client.ts'
+import type { FileStore } from '../files/store.ts'
 import { inWorker } from '../workers/pool.ts'
 import { sealDocument } from './seal-document.ts'
 
@@ -42,11 +46,51 @@ export function sealSizeMm(png: Buffer, sealTypeCode: string): { width: number; 
   return { width: heightPx > 0 ? (height * widthPx) / heightPx : height, height }
 }
 
+/** What each use asks of the caller (000 §3): the holder, the seal's own method; anyone else, their authorisation's. */
+export function useTypeOf(access: SealAccess): number {
+  return Number(access.role === sealRole.LEGAL_PERSON ? access.seal.useType : access.auth?.useType)
+}
+
+/** Only the holder of a personal name seal may put their handwritten signature beside it. */
+const mayAddHandwriting = (access: SealAccess) => access.role === sealRole.LEGAL_PERSON && access.seal.sealTypeCode === sealTypeCode.PERSONAL_NAME
+
+/** The seal's size on paper in PDF points, as it is drawn. */
+async function sealSizePoints(db: Database, store: FileStore, access: SealAccess) {
+  const [image] = await db.select().from(files).where(eq(files.id, access.seal.imageFileId))
+  const size = sealSizeMm(await store.get(image!.storageKey), access.seal.sealTypeCode)
+  return { width: size.width * POINTS_PER_MM, height: size.height * POINTS_PER_MM }
+}
+
+/** Half a point of slack: a box placed flush with the page's edge on screen may round past it. */
+const EDGE_SLACK = 0.5
+const insidePage = (rect: { x: number; y: number; width: number; height: number }, page: { width: number; height: number }) =>
+  rect.x + rect.width <= page.width + EDGE_SLACK && rect.y + rect.height <= page.height + EDGE_SLACK
+
 /**
  * 用章: the holder seals one of their own PDFs with the seal password, an authorised user with what their
  * authorisation asks for (seal-auth/use.ts); the signed copy is a new file of the caller's.
  */
 export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/seal/useInfo',
+    {
+      config: { query: true },
+      schema: { tags: ['signing'], summary: '用章信息：本人的角色、用章方式、印章在纸面上的大小 †', body: sealUseInfoBody, response: { 200: envelopeOf(sealUseInfo) } },
+    },
+    async (request) => {
+      const caller = callerOf(request)
+      const access = await visibleSeal(app.db, caller, request.body.sealId)
+      const size = await sealSizePoints(app.db, app.files, access)
+      return ok({
+        role: access.role,
+        useType: useTypeOf(access),
+        sealWidth: size.width,
+        sealHeight: size.height,
+        handwriting: mayAddHandwriting(access) && (await hasChosenHandwriting(app.db, caller)),
+      })
+    },
+  )
+
   app.post(
     '/seal/signDocument',
     { schema: { tags: ['signing'], summary: '用章：以印章密码在本人上传的PDF上加盖电子印章 †', body: signDocumentBody, response: { 200: envelopeOf(signedDocument) } } },
@@ -56,12 +100,13 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await visibleSeal(app.db, caller, body.sealId)
       const { seal } = access
       const source = await findReadableFile(app.db, caller, body.fileId)
-      if (source.mediaType !== 'application/pdf') throw businessError('请选择PDF格式的文件')
+      if (source.mediaType !== 'application/pdf') throw businessError(sealUseMessages.notPdf)
+      if (body.handwriting && !mayAddHandwriting(access)) throw businessError(sealUseMessages.handwritingPersonalOnly)
       // The holder unlocks the seal with its PIN; an authorised user shows what their authorisation asks for.
       let pin: string | { authorised: true } = body.pin ?? ''
       if (access.role === sealRole.LEGAL_PERSON) {
         // The holder's own use method (000 §3; switched by /sealAuth/editLegalUseType): signature, PIN or both.
-        const method = Number(seal.useType)
+        const method = useTypeOf(access)
         if (authUseTypeNeeds.signature(method) && !(body.signatureId && (await isFreshPassedSignature(app.db, caller, body.signatureId, app.trust.now()))))
           throw businessError(body.signatureId ? sealAuthMessages.signatureMismatch : sealAuthMessages.signatureRequired)
         if (!authUseTypeNeeds.password(method)) pin = { authorised: true }
@@ -74,20 +119,27 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const box = await inWorker({ kind: 'pageBox', pdf, page: body.page })
       if (!box) throw businessError(signErrorMessages.PAGE_OUT_OF_RANGE)
+      // Positions are measured from the page's own bottom-left corner (sign-pdf adds the box's origin).
+      const page = { width: box.x1 - box.x0, height: box.y1 - box.y0 }
 
-      const [image] = await app.db.select().from(files).where(eq(files.id, seal.imageFileId))
-      const size = sealSizeMm(await app.files.get(image!.storageKey), seal.sealTypeCode)
-      const width = size.width * POINTS_PER_MM
-      const height = size.height * POINTS_PER_MM
+      const { width, height } = await sealSizePoints(app.db, app.files, access)
       const placement = {
         page: body.page,
-        x: body.x ?? box.x1 - DEFAULT_MARGIN - width,
-        y: body.y ?? box.y0 + DEFAULT_MARGIN,
+        x: body.x ?? page.width - DEFAULT_MARGIN - width,
+        y: body.y ?? DEFAULT_MARGIN,
         width,
         height,
       }
+      if (!insidePage(placement, page)) throw businessError(sealUseMessages.outsidePage)
+      let handwriting: { image: Uint8Array; placement: typeof placement; signerName: string } | undefined
+      if (body.handwriting) {
+        if (!insidePage(body.handwriting, page)) throw businessError(sealUseMessages.outsidePage)
+        const image = await chosenHandwritingImage({ db: app.db, store: app.files, caller })
+        if (!image) throw businessError(sealUseMessages.handwritingMissing)
+        handwriting = { image, placement: { page: body.page, ...body.handwriting }, signerName: caller.person.name }
+      }
 
-      const { file, sha256 } = await sealDocument(app.trust, { caller, sealId: seal.id, pin, pdf, placement, fileName: source.originalName, remark: body.remark })
+      const { file, sha256 } = await sealDocument(app.trust, { caller, sealId: seal.id, pin, pdf, placement, fileName: source.originalName, remark: body.remark, handwriting })
       return ok({ fileId: file.id, fileName: file.originalName, sha256 }, '签章成功')
     },
   )

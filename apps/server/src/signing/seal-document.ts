@@ -10,23 +10,43 @@ import { recordSealUse } from '../records/use-records.ts'
 import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
 import { signerForAuthorizedUse, signerForSeal } from '../trust/seal-signer.ts'
+import { serviceSigner } from '../trust/service-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
 import { inWorker } from '../workers/pool.ts'
 
 /** Where a seal goes: PDF points, origin bottom-left, page 1-based (the documents' `sealLocation`). */
 export type SealPlacement = { page: number; x: number; y: number; width: number; height: number }
 
-export type SealDocumentInput = {
-  caller: Caller
+/** A platform's use through the open API (platforms/open-sealing.ts): the binder stands as the user. */
+export type PlatformUse = { platformId: string; platformName: string; binderPersonId: string }
+
+export type SealDocumentInput = (
+  | { caller: Caller; platform?: undefined }
+  /** A platform sealing with a seal bound to it: the sealed copy belongs to no account, only to the platform. */
+  | { caller?: undefined; platform: PlatformUse }
+) & {
   sealId: string
-  /** The holder's seal PIN; or `authorised`, when the caller's authorisation was checked already (seal-auth/use.ts). */
-  pin: string | { authorised: true }
+  /**
+   * The holder's seal PIN; or `authorised`, when the caller's authorisation was checked already
+   * (seal-auth/use.ts); or the signer itself, made by a flow that checked the use its own way (the open API).
+   */
+  pin: string | { authorised: true } | { signer: PdfSigner }
   pdf: Uint8Array
-  placement: SealPlacement
+  /** One place, or several: one signature each, applied one after the other. */
+  placement: SealPlacement | SealPlacement[]
   fileName: string
   businessName?: string
   platformName?: string
   remark?: string
+  /** Ask the timestamp authority (PAdES B-T): as the service is configured unless false. */
+  timestamp?: boolean
+  /** What the flow writes with the sealed file, in the same transaction (e.g. the platform's document row). */
+  inSameTransaction?: (tx: Database, file: StoredFile) => Promise<void>
+  /**
+   * The caller's handwritten signature beside the seal (a personal name seal's holder, on the 用章 screen):
+   * a second signature by the service's document-signing certificate, as the agreements are signed by hand.
+   */
+  handwriting?: { image: Uint8Array; placement: SealPlacement; signerName: string }
 }
 
 /**
@@ -41,24 +61,42 @@ export type SealDocumentInput = {
 export async function sealDocument(trust: Trust, input: SealDocumentInput): Promise<{ pdf: Uint8Array; sha256: string; file: StoredFile }> {
   const signer =
     typeof input.pin === 'string'
-      ? await signerForSeal(trust, { sealId: input.sealId, pin: input.pin, caller: input.caller })
-      : await signerForAuthorizedUse(trust, { sealId: input.sealId })
+      ? await signerForSeal(trust, { sealId: input.sealId, pin: input.pin, caller: input.caller! })
+      : 'signer' in input.pin
+        ? input.pin.signer
+        : await signerForAuthorizedUse(trust, { sealId: input.sealId })
   const [seal] = await trust.db.select().from(seals).where(eq(seals.id, input.sealId))
   const [image] = await trust.db.select().from(files).where(eq(files.id, seal!.imageFileId))
-  const pdf = await signWithImage({
-    pdf: input.pdf,
-    signer,
-    image: new Uint8Array(await trust.files.get(image!.storageKey)),
-    placement: input.placement,
-    signerName: seal!.sealName,
-    reason: input.remark ?? '电子印章签章',
-    signingTime: trust.now(),
-    timestampAuthority: timestampAuthority(trust),
-  })
+  const imageBytes = new Uint8Array(await trust.files.get(image!.storageKey))
+  let pdf = input.pdf
+  for (const placement of Array.isArray(input.placement) ? input.placement : [input.placement]) {
+    pdf = await signWithImage({
+      pdf,
+      signer,
+      image: imageBytes,
+      placement,
+      signerName: seal!.sealName,
+      reason: input.remark ?? '电子印章签章',
+      signingTime: trust.now(),
+      timestampAuthority: input.timestamp === false ? undefined : timestampAuthority(trust),
+    })
+  }
+  if (input.handwriting) {
+    pdf = await signWithImage({
+      pdf,
+      signer: await serviceSigner(trust),
+      image: input.handwriting.image,
+      placement: input.handwriting.placement,
+      signerName: input.handwriting.signerName,
+      reason: `${input.handwriting.signerName}手写签名`,
+      signingTime: trust.now(),
+      timestampAuthority: input.timestamp === false ? undefined : timestampAuthority(trust),
+    })
+  }
   const sha256 = createHash('sha256').update(pdf).digest('hex')
   const stored = await storeFileBytes({
     store: trust.files,
-    ownerAccountId: input.caller.accountId,
+    ownerAccountId: input.caller?.accountId ?? null,
     bytes: Buffer.from(pdf),
     originalName: `${input.fileName.replace(/\.pdf$/i, '')}（已签章）.pdf`,
   })
@@ -66,14 +104,16 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
     const [row] = await tx.insert(files).values(stored).returning()
     await recordSealUse(tx as unknown as Database, {
       sealId: input.sealId,
-      userPersonId: input.caller.person.id,
+      userPersonId: input.caller ? input.caller.person.id : input.platform.binderPersonId,
       fileName: input.fileName,
       documentSha256: sha256,
       documentFileId: stored.id,
       businessName: input.businessName,
-      platformName: input.platformName,
+      platformName: input.platform?.platformName ?? input.platformName,
+      platformId: input.platform?.platformId,
       remark: input.remark,
     })
+    await input.inSameTransaction?.(tx as unknown as Database, row!)
     return row!
   })
   return { pdf, sha256, file }

@@ -15,6 +15,7 @@ import { crlUrl, issuingCaUrl, type Trust } from './context.ts'
 import { trustMessages } from './messages.ts'
 import { checkPinRule, hashSealPin } from './pin.ts'
 import { sealCredentials, sealPins } from './tables.ts'
+import { tellPlatformsAboutSeal } from '../platforms/seal-events.ts'
 import {
   buildName,
   crlReason,
@@ -312,7 +313,7 @@ export async function revokeSeal(
       .limit(1)
     if (!seal) throw notFound()
     if (seal.status !== sealStatusWide.CANCELLED) {
-      await tx
+      const [cancelled] = await tx
         .update(seals)
         .set({
           status: sealStatusWide.CANCELLED,
@@ -322,6 +323,9 @@ export async function revokeSeal(
           updatedAt: now,
         })
         .where(eq(seals.id, input.sealId))
+        .returning()
+      // Platforms using it are told, and their bindings end, with the cancellation (docs/platforms.md "Webhooks").
+      await tellPlatformsAboutSeal(tx as unknown as Database, { event: 'seal.cancelled', seal: cancelled!, reason: input.reason, at: now })
     }
     const serials = await tx
       .update(sealCredentials)
@@ -446,6 +450,12 @@ export async function reissueSealCredential(trust: Trust, input: ReissueSealInpu
         })
         .where(eq(seals.id, current.id))
         .returning()
+      await tellPlatformsAboutSeal(tx as unknown as Database, {
+        event: input.reasonCode === crlReason.superseded ? 'seal.renewed' : 'seal.changed',
+        seal: row!,
+        reason,
+        at: now,
+      })
       await recordAudit(tx as unknown as Database, {
         accountId: input.actorAccountId,
         action: 'seal.reissued',

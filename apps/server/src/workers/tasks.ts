@@ -5,10 +5,11 @@ import { authorizationLetter } from '@seal/pdf/documents/authorization-letter'
 import { pageBox, prepareSignature, type PrepareSignatureInput } from '@seal/pdf/sign/sign-pdf'
 import { extractStamp, type ExtractStampOptions } from '@seal/seal/extract-stamp'
 import { verifyPdf, type VerifyPdfOptions } from '@seal/pdf/verify/verify-pdf'
+import { findText, type FindTextOptions } from '@seal/pdf/text/find-text'
 
 /**
  * The work a worker thread does for the server (workers/pool.ts): parsing an uploaded PDF (verification,
- * the heavy half of signing, the page box), the JavaScript pixel work of stamp extraction, and generating
+ * the heavy half of signing, the page box, the text search), the JavaScript pixel work of stamp extraction, and generating
  * the agreements and application documents (layout and CJK font subsetting). Built as its
  * own entry (build.mjs: dist/worker.js), loaded by piscina.
  */
@@ -16,6 +17,7 @@ export type WorkerTask =
   | { kind: 'verify'; pdf: Uint8Array; options: VerifyPdfOptions }
   | { kind: 'prepareSignature'; input: PrepareSignatureInput }
   | { kind: 'pageBox'; pdf: Uint8Array; page: number }
+  | { kind: 'findText'; pdf: Uint8Array; phrases: string[]; options: FindTextOptions }
   | { kind: 'extractStamp'; photo: Uint8Array; options: ExtractStampOptions }
   | { kind: 'agreement'; input: Parameters<typeof agreement>[0] }
   | { kind: 'applicationForm'; input: Parameters<typeof applicationForm>[0] }
@@ -26,6 +28,7 @@ export type TaskResults = {
   verify: Awaited<ReturnType<typeof verifyPdf>>
   prepareSignature: ReturnType<typeof prepareSignature>
   pageBox: ReturnType<typeof pageBox>
+  findText: Awaited<ReturnType<typeof findText>>
   extractStamp: Awaited<ReturnType<typeof extractStamp>>
   agreement: Awaited<ReturnType<typeof agreement>>
   applicationForm: Awaited<ReturnType<typeof applicationForm>>
@@ -53,6 +56,9 @@ function run(task: WorkerTask) {
       return prepareSignature(task.input)
     case 'pageBox':
       return pageBox(task.pdf, task.page)
+    case 'findText':
+      // The open API's keyword positions: pdf.js reads the text, a few milliseconds a page.
+      return findText(task.pdf, task.phrases, task.options)
     case 'extractStamp':
       // The pixel analysis is JavaScript: hundreds of milliseconds a photo. `cause` may not cross threads.
       return extractStamp(Buffer.from(task.photo), task.options).then((result) => (result.ok ? result : { ...result, cause: undefined }))

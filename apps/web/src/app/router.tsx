@@ -51,6 +51,10 @@ const builtScreens: RouteObject[] = [
     lazy: () => import('../features/my-seals/seal-confirm-page.tsx').then((m) => ({ Component: m.SealConfirmPage })),
   },
   {
+    path: '/seal-use/:sealId?',
+    lazy: () => import('../features/seal-use/seal-use-page.tsx').then((m) => ({ Component: m.SealUsePage })),
+  },
+  {
     path: '/seal-preview/:type/:sealId',
     lazy: () => import('../features/my-seals/seal-detail-page.tsx').then((m) => ({ Component: m.SealDetailPage })),
   },
@@ -89,7 +93,23 @@ const builtScreens: RouteObject[] = [
   ...personalSealScreens(),
   ...sealApplyEntryScreens(),
   ...unitApplyScreens(),
+  ...bindingScreens(),
 ]
+
+/** Platform binding (spec 002 §2 "Platform binding routes"; issue #12). */
+function bindingScreens(): RouteObject[] {
+  const binding = (path: string, load: RouteObject['lazy']): RouteObject => ({ path, lazy: load }) as RouteObject
+  return [
+    binding('/binding', () => import('../features/binding/binding-page.tsx').then((m) => ({ Component: m.BindingPage }))),
+    binding('/binding/argument', () => import('../features/binding/argument-page.tsx').then((m) => ({ Component: m.BindingArgumentPage }))),
+    binding('/binding/platform', () => import('../features/binding/platform-page.tsx').then((m) => ({ Component: m.PlatformPage }))),
+    binding('/binding-list', () => import('../features/binding/binding-list-page.tsx').then((m) => ({ Component: m.BindingListPage }))),
+    binding('/binding-result/:sucNum', () => import('../features/binding/result-page.tsx').then((m) => ({ Component: m.BindingResultPage }))),
+    binding('/seal-bind/:id?/:status?/:recordId?', () => import('../features/binding/seal-bind-page.tsx').then((m) => ({ Component: m.SealBindPage }))),
+    binding('/seal-bind-complete', () => import('../features/binding/result-page.tsx').then((m) => ({ Component: m.SealBindCompletePage }))),
+    binding('/platform-binding-record', () => import('../features/binding/record-page.tsx').then((m) => ({ Component: m.BindingRecordPage }))),
+  ]
+}
 
 /** The new wizard (spec 001 §2 "New wizard"): home and find-seal are the same screen. */
 function unitApplyScreens(): RouteObject[] {

@@ -105,4 +105,6 @@ export const specRoutes: RouteEntry[] = [
   { path: '/agency-center/result', title: '处理结果' },
   // Verification (trust core)
   { path: '/verify', title: '验章' },
+  // † Ours (issue #12 item 5): seal a PDF in the app; without a seal, choose one of the usable seals.
+  { path: '/seal-use/:sealId?', title: '用章' },
 ]

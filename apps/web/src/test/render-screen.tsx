@@ -10,8 +10,11 @@ function Elsewhere() {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>
 }
 
-/** Renders `route` at `path` (a logged-in session) as app.tsx does: the title bar's 返回, the query defaults, a real router. */
-export function renderScreen(path: string, route: RouteObject) {
+/**
+ * Renders `route` at `path` (a logged-in session) as app.tsx does: the title bar's 返回, the query defaults,
+ * a real router. `path` may carry router state, as a screen that navigates with state opens the next one.
+ */
+export function renderScreen(path: string | { pathname: string; state: unknown }, route: RouteObject) {
   localStorage.setItem('seal.token', 'test-token')
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } })
   const router = createMemoryRouter([route, { path: '*', element: <Elsewhere /> }], { initialEntries: [path] })

@@ -24,6 +24,8 @@ export const uploadLimitMb = {
   sealPattern: 4,
   sealPatternOffline: 10,
   applicationForm: 10,
+  /** A PDF to seal on the 用章 screen or to check on 验章: the server's upload limit. */
+  document: 10,
 } as const
 
 /** Application form files at most (001 §5). */

@@ -21,7 +21,7 @@ describe.skipIf(!skia)('PDF document', () => {
     vi.spyOn(window, 'devicePixelRatio', 'get').mockReturnValue(3)
     const onLoaded = vi.fn()
     render(<PdfDocument source={signedPdf({ pages: 3 })} onLoaded={onLoaded} />)
-    await waitFor(() => expect(onLoaded).toHaveBeenCalledWith({ numPages: 3 }))
+    await waitFor(() => expect(onLoaded).toHaveBeenCalledWith({ numPages: 3, pages: Array(3).fill({ width: 595, height: 842, rotate: 0 }) }))
     const pages = screen.getAllByRole('img')
     expect(pages.map((page) => page.getAttribute('aria-label'))).toEqual(['第1页', '第2页', '第3页'])
     expect(pages[0]!.style.width).toBe('390px')

@@ -9,11 +9,14 @@ import './pdf-document.css'
 /** PDF bytes, or the address of a PDF (fetched by pdf.js itself). */
 export type PdfSource = ArrayBuffer | Uint8Array | string
 
+/** A page as shown at scale 1: its width and height in points after its /Rotate, and that rotation. */
+export type PdfPageGeometry = { width: number; height: number; rotate: number }
+
 export type PdfDocumentProps = {
   /** Nothing is shown while the source is null or undefined (the screen is still fetching it). */
   source: PdfSource | null | undefined
-  /** After every page is drawn. */
-  onLoaded?: (info: { numPages: number }) => void
+  /** After every page is drawn; `pages` in order, for a screen that places something on them. */
+  onLoaded?: (info: { numPages: number; pages: PdfPageGeometry[] }) => void
   onError?: (error: Error) => void
   /** The PDF加载中 toast while loading (spec 000 §8); on by default. */
   loadingToast?: boolean
@@ -64,10 +67,13 @@ export function PdfDocument({ source, onLoaded, onError, loadingToast = true, cl
       const pdf = await task.promise
       const scale = pdfScale(container.clientWidth || window.innerWidth)
       const ratio = outputScale(window.devicePixelRatio)
+      const pages: PdfPageGeometry[] = []
       for (let number = 1; number <= pdf.numPages; number++) {
         const page = await pdf.getPage(number)
         if (cancelled) return
         const viewport = page.getViewport({ scale })
+        const unscaled = page.getViewport({ scale: 1 })
+        pages.push({ width: unscaled.width, height: unscaled.height, rotate: unscaled.rotation })
         const size = canvasSize(viewport, ratio)
         const canvas = document.createElement('canvas')
         canvas.className = 'pdf-document-page'
@@ -92,7 +98,7 @@ export function PdfDocument({ source, onLoaded, onError, loadingToast = true, cl
       }
       if (cancelled) return
       setView('ready')
-      callbacks.current.onLoaded?.({ numPages: pdf.numPages })
+      callbacks.current.onLoaded?.({ numPages: pdf.numPages, pages })
     }
 
     render()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { configDefaults, type AppConfig } from '@seal/shared/api/config'
 import type { LoginInfo } from '@seal/shared/api/auth'
-import { applyTarget, homeCards } from './home-cards.ts'
+import { applyTarget, homeCards, homeShortcuts } from './home-cards.ts'
 
 const config = configDefaults as unknown as AppConfig
 const person: LoginInfo = {
@@ -30,5 +30,13 @@ describe('home cards', () => {
     expect(applyTarget(2)).toBe('/seal-apply')
     expect(applyTarget(1)).toBe('/personal-seal-apply/show-flow')
     expect(applyTarget(3)).toBe('/seal-apply/readme')
+  })
+
+  it('offers 用章 only to someone with a usable seal, and 验章 to everyone', () => {
+    expect(homeShortcuts(0).map((shortcut) => [shortcut.title, shortcut.to])).toEqual([['验章', '/verify']])
+    expect(homeShortcuts(2).map((shortcut) => [shortcut.title, shortcut.to])).toEqual([
+      ['用章', '/seal-use'],
+      ['验章', '/verify'],
+    ])
   })
 })

@@ -28,3 +28,16 @@ export function homeCards(config: AppConfig, me: LoginInfo): HomeCard[] {
   }
   return cards
 }
+
+export type HomeShortcut = { key: string; title: string; description: string; to: string }
+
+/**
+ * The two shortcuts under the greeting (ours, issue #12 item 5, beside the spec's cards): 用章 for someone
+ * with a seal in effect they may use (holder, manager or authorised user), and 验章 for everyone.
+ */
+export function homeShortcuts(usableSeals: number): HomeShortcut[] {
+  const shortcuts: HomeShortcut[] = []
+  if (usableSeals > 0) shortcuts.push({ key: 'use', title: '用章', description: '在PDF文件上盖章', to: '/seal-use' })
+  shortcuts.push({ key: 'verify', title: '验章', description: '核验文件上的签章', to: '/verify' })
+  return shortcuts
+}

@@ -7,7 +7,8 @@ import { clearJourneyCache } from '../../lib/session/session.ts'
 import { currentChannel } from '../../lib/host/channel.ts'
 import { host } from '../../lib/host/bridge.ts'
 import { LogoutButton } from './logout-button.tsx'
-import { homeCards } from './home-cards.ts'
+import { useUsableSeals } from '../seal-use/api.ts'
+import { homeCards, homeShortcuts } from './home-cards.ts'
 import './home-page.css'
 
 /**
@@ -19,6 +20,7 @@ export function HomePage() {
   const navigate = useNavigate()
   const { data: me } = useLoginInfo()
   const { data: config } = useIdentityConfig()
+  const usable = useUsableSeals(me)
 
   // A new journey starts here: what earlier flows cached in the session is dropped.
   useEffect(() => clearJourneyCache(), [])
@@ -43,6 +45,14 @@ export function HomePage() {
           印
         </div>
       </header>
+      <nav className="home-shortcuts" aria-label="用章与验章">
+        {homeShortcuts(usable.data?.length ?? 0).map((shortcut) => (
+          <button key={shortcut.key} type="button" className={`home-shortcut home-shortcut-${shortcut.key}`} onClick={() => navigate(shortcut.to)}>
+            <strong>{shortcut.title}</strong>
+            <small>{shortcut.description}</small>
+          </button>
+        ))}
+      </nav>
       <main className="home-cards">
         {cards.map((card) => (
           <section key={card.key} className={`home-card home-card-${card.key}`}>

@@ -73,8 +73,8 @@ describe('seal detail actions (000 §6: kind × role × status)', () => {
   const personal = (overrides: Partial<SealItem> = {}) => seal({ sealTypeCode: '1000', sealName: '王小明', ...overrides })
 
   it('offers the unit seal’s holder the management set, with renewal only when it is about to expire', () => {
-    expect(labels(seal({}))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章记录', '印章变更', '平台绑定记录', '注销印章'])
-    expect(labels(seal({ blnWillExpires: true }))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章'])
+    expect(labels(seal({}))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章', '用章记录', '印章变更', '平台绑定记录', '注销印章'])
+    expect(labels(seal({ blnWillExpires: true }))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章'])
     // Role null or 0 counts as the legal person (000 §3).
     expect(labels(seal({ role: 0 }))).toEqual(labels(seal({})))
     expect(to(seal({})).persons).toBe('/seal-person-list/company/s1')
@@ -82,11 +82,11 @@ describe('seal detail actions (000 §6: kind × role × status)', () => {
   })
 
   it('gives a unit seal’s manager (role 2) persons, records, renewal, change, binding records, cancellation and giving up the authorisation — no password, no use method', () => {
-    expect(labels(seal({ role: 2, blnWillExpires: true }))).toEqual(['授权人员', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章', '取消授权'])
+    expect(labels(seal({ role: 2, blnWillExpires: true }))).toEqual(['授权人员', '用章', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章', '取消授权'])
   })
 
-  it('gives a unit seal’s authorised user (role 3) records and giving up the authorisation only', () => {
-    expect(labels(seal({ role: 3, blnWillExpires: true }))).toEqual(['用章记录', '取消授权'])
+  it('gives a unit seal’s authorised user (role 3) use, records and giving up the authorisation only', () => {
+    expect(labels(seal({ role: 3, blnWillExpires: true }))).toEqual(['用章', '用章记录', '取消授权'])
     expect(sealActions(seal({ role: 3 }), { bindingMenu: true }).find((action) => action.key === 'cancelAuth')?.to).toBeUndefined()
   })
 
@@ -108,17 +108,26 @@ describe('seal detail actions (000 §6: kind × role × status)', () => {
   })
 
   it('offers a personal name seal’s holder persons, password, records, binding, binding records and cancellation', () => {
-    expect(labels(personal())).toEqual(['授权人员', '修改印章密码', '用章记录', '印章绑定', '平台绑定记录', '注销印章'])
+    expect(labels(personal())).toEqual(['授权人员', '修改印章密码', '用章', '用章记录', '印章绑定', '平台绑定记录', '注销印章'])
     expect(labels(personal(), false)).not.toContain('印章绑定')
     expect(to(personal()).records).toBe('/seal-use-record/personal/s1')
     expect(to(personal()).persons).toBe('/seal-person-list/personal/s1')
     expect(to(personal()).cancel).toBe('/seal-off/s1')
+    expect(to(personal()).use).toBe('/seal-use/s1')
   })
 
   it('gives a personal name seal’s manager persons, their own password, records; an authorised user password and records; both may give up the authorisation', () => {
-    expect(labels(personal({ role: 2 }))).toEqual(['授权人员', '修改印章密码', '用章记录', '取消授权'])
-    expect(labels(personal({ role: 3 }))).toEqual(['修改印章密码', '用章记录', '取消授权'])
+    expect(labels(personal({ role: 2 }))).toEqual(['授权人员', '修改印章密码', '用章', '用章记录', '取消授权'])
+    expect(labels(personal({ role: 3 }))).toEqual(['修改印章密码', '用章', '用章记录', '取消授权'])
     expect(labels(personal({ status: '2' }))).toEqual(['用章记录'])
+  })
+
+  it('offers 用章 (ours, issue #12) to everyone with a role on a seal in effect, and to no one on a seal that is not', () => {
+    for (const role of [1, 2, 3]) {
+      expect(labels(seal({ role }))).toContain('用章')
+      expect(labels(personal({ role }))).toContain('用章')
+    }
+    for (const status of ['2', '3', '8', '10']) expect(labels(seal({ status }))).not.toContain('用章')
   })
 })
 

@@ -67,6 +67,8 @@ const personsHiddenStatuses: readonly string[] = [sealStatus.INVALID, sealStatus
  *   same screens (POST /sealAuth/sealVerify, /sealAuth/editPassword) change the caller's own use password,
  *   never the seal PIN (the server routes by role).
  * - 用章方式 (the use-method switch): a unit seal, role 1 (a company account counts as role 1), status 1.
+ * - 用章 (ours, issue #12): everyone with a role, status 1 — the holder with the seal's use method, a
+ *   manager or authorised user with their authorisation's (the server lists only roles in force).
  * - 用章记录: everyone, any status.
  * - 印章续期 (about to expire), 印章变更: a unit seal, role 1 or 2, status 1 — through the new wizard naming
  *   the seal, a manager applying as operator.
@@ -90,6 +92,7 @@ export function sealActions(seal: SealItem, config: Pick<AppConfig, 'bindingMenu
   add(managing && !personsHiddenStatuses.includes(seal.status), 'persons', '授权人员', `/seal-person-list/${type}/${seal.id}`)
   add(inEffect && (personal || holder), 'password', '修改印章密码', `/seal-edit-password/step-1?sealId=${seal.id}`)
   add(inEffect && !personal && holder, 'useType', '用章方式', `/batch-modify-call-type?sealId=${seal.id}`)
+  add(inEffect, 'use', '用章', `/seal-use/${seal.id}`)
   add(true, 'records', '用章记录', `/seal-use-record/${type}/${seal.id}`)
   if (personal) {
     add(inEffect && holder && config.bindingMenu, 'binding', '印章绑定', `/seal-bind/${seal.id}`)

@@ -1,33 +1,40 @@
-import { useRef, useState } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useEffect, useRef, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
 import { Button, NavBar, Result, Toast } from 'antd-mobile'
 import type { VerifyResult } from '@seal/shared/api/verify'
 import { BEIJING_TIME } from '@seal/shared/text/beijing-time'
+import { uploadLimitMb } from '@seal/shared/codes/upload'
+import { messageTemplates } from '@seal/shared/messages'
 import { RequestError } from '../../lib/request/request.ts'
-import { verifyPdf } from './api/verify-pdf.ts'
+import { storedPdf, verifyPdf } from './api/verify-pdf.ts'
 import { SignatureCard } from './signature-card.tsx'
 import './verify-page.css'
 
-const MAX_PDF_BYTES = 10 * 1024 * 1024
+const MAX_PDF_BYTES = uploadLimitMb.document * 1024 * 1024
+
+/** Opened from the sealed-document screen: the caller's file to check at once (router state). */
+type OpenedWith = { fileId?: string; fileName?: string } | null
 
 /**
  * 验章 `/verify` (issue #3 item 8): anyone uploads a signed PDF and reads, per signature, who sealed it,
  * when, whether the document is unchanged since, and whether the certificate is trusted and in force.
+ * The 用章 screen opens it with the document just sealed, which is checked at once.
  */
 export function VerifyPage() {
   const navigate = useNavigate()
+  const openedWith = useLocation().state as OpenedWith
   const input = useRef<HTMLInputElement>(null)
   const [checking, setChecking] = useState(false)
   const [result, setResult] = useState<VerifyResult>()
 
-  const check = async (file: File | undefined) => {
+  const check = async (file: File | undefined | (() => Promise<File>)) => {
     if (!file) return
-    if (file.type && file.type !== 'application/pdf') return Toast.show({ content: '请上传PDF格式的文件' })
-    if (file.size > MAX_PDF_BYTES) return Toast.show({ content: '文件大小不能超过10M' })
+    if (file instanceof File && file.type && file.type !== 'application/pdf') return Toast.show({ content: '请上传PDF格式的文件' })
+    if (file instanceof File && file.size > MAX_PDF_BYTES) return Toast.show({ content: messageTemplates.fileTooLarge(uploadLimitMb.document) })
     setChecking(true)
     setResult(undefined)
     try {
-      setResult(await verifyPdf(file))
+      setResult(await verifyPdf(file instanceof File ? file : await file()))
     } catch (error) {
       if (!(error instanceof RequestError)) throw error
     } finally {
@@ -35,6 +42,15 @@ export function VerifyPage() {
       if (input.current) input.current.value = ''
     }
   }
+
+  // Once per file it was opened with (strict mode runs effects twice; the second would be a duplicate request).
+  const openedFileId = openedWith?.fileId
+  const checkedOpened = useRef<string>()
+  useEffect(() => {
+    if (!openedFileId || checkedOpened.current === openedFileId) return
+    checkedOpened.current = openedFileId
+    void check(() => storedPdf(openedFileId, openedWith?.fileName ?? 'document.pdf'))
+  }, [openedFileId])
 
   const summary = result && verdictOf(result)
 

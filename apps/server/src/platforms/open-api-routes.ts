@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { MAX_UPLOAD_BYTES } from '../files/limits.ts'
+import { boundSealsOf } from './bound-seals.ts'
+import { openApiError } from './open-api-errors.ts'
+import {
+  boundSealsAnswer,
+  boundSealsQuery,
+  documentAnswer,
+  documentParams,
+  errorBody,
+  SEAL_BODY_LIMIT,
+  sealDocumentBody,
+  sealedDocument,
+  tokenAnswer,
+  tokenBody,
+} from './open-api-schemas.ts'
+import { platformDocument, sealForPlatform } from './open-sealing.ts'
+import type { Platform } from './tables.ts'
+import { exchangeCredentials, TOKEN_TTL_MS } from './tokens.ts'
+
+const tags = ['open-api']
+const refusals = { '4xx': errorBody, '5xx': errorBody }
+const signed =
+  '须带 Authorization: Bearer <accessToken> 与请求签名头 X-Seal-Timestamp、X-Seal-Nonce、X-Seal-Signature（docs/platforms.md「请求签名」）。'
+
+/** Token calls a client address may make a minute: plenty for a platform, little for guessing. */
+const TOKEN_CALLS_PER_MINUTE = 30
+
+/**
+ * The open API's calls (docs/api.md "Open API"); who may call and how requests are signed is decided by
+ * open-api-plugin.ts before any of these runs.
+ */
+export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const platformOf = (request: { platform: Platform | null }) => {
+    if (!request.platform) throw openApiError('TOKEN_MISSING')
+    return request.platform
+  }
+
+  app.post(
+    '/token',
+    {
+      config: { platformCredentials: true, rateLimit: { max: TOKEN_CALLS_PER_MINUTE, timeWindow: 60_000, errorResponseBuilder: () => openApiError('RATE_LIMITED') } },
+      schema: {
+        tags,
+        summary: '以 clientId、clientSecret 换取访问令牌（有效2小时）†',
+        body: tokenBody,
+        response: { 200: tokenAnswer, ...refusals },
+      },
+    },
+    async (request) => {
+      const { accessToken, expiresAt } = await exchangeCredentials(app.db, app.trust.keys, request.body, app.trust.now())
+      return { accessToken, tokenType: 'Bearer' as const, expiresIn: TOKEN_TTL_MS / 1000, expiresAt: expiresAt.toISOString() }
+    },
+  )
+
+  app.get(
+    '/seals',
+    {
+      schema: {
+        tags,
+        summary: '绑定本平台且生效中的印章 †',
+        description: signed,
+        querystring: boundSealsQuery,
+        response: { 200: boundSealsAnswer, ...refusals },
+      },
+    },
+    async (request) => {
+      const { after, limit } = request.query
+      const seals = await boundSealsOf(app.db, platformOf(request).id, { afterBindingId: after, limit }, app.trust.now())
+      return { seals, nextAfter: seals.length === limit ? seals.at(-1)!.bindingId : null }
+    },
+  )
+
+  app.post(
+    '/documents',
+    {
+      bodyLimit: SEAL_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: '以绑定本平台的印章为PDF签章（坐标或关键字定位，可加时间戳）†',
+        description: `${signed} 每个位置加盖一个签名（最多20个），依次以增量更新写入；写入一条用章记录，记平台名称与绑定人。`,
+        body: sealDocumentBody,
+        response: { 200: sealedDocument, ...refusals },
+      },
+    },
+    async (request) => {
+      const body = request.body
+      const pdf = Buffer.from(body.pdf, 'base64')
+      if (pdf.length > MAX_UPLOAD_BYTES) throw openApiError('PAYLOAD_TOO_LARGE')
+      if (pdf.length === 0) throw openApiError('PDF_INVALID')
+      return sealForPlatform(app.trust, {
+        platform: platformOf(request),
+        sealId: body.sealId,
+        fileName: body.fileName,
+        pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.length),
+        positions: body.positions,
+        timestamp: body.timestamp,
+        remark: body.remark,
+        businessName: body.businessName,
+      })
+    },
+  )
+
+  app.get(
+    '/documents/:documentId',
+    {
+      schema: {
+        tags,
+        summary: '取回本平台签章的文档（元数据与PDF的Base64）†',
+        description: signed,
+        params: documentParams,
+        response: { 200: documentAnswer, ...refusals },
+      },
+    },
+    async (request) => platformDocument(app.trust, platformOf(request).id, request.params.documentId),
+  )
+}

@@ -1,0 +1,190 @@
+import { and, eq } from 'drizzle-orm'
+import type { TextMatch } from '@seal/pdf/text/find-text'
+import { AppError } from '../errors.ts'
+import { files } from '../files/tables.ts'
+import { seals } from '../seals/tables.ts'
+import { sealDocument, type SealPlacement } from '../signing/seal-document.ts'
+import { sealSizeMm } from '../signing/seal-document-routes.ts'
+import type { Trust } from '../trust/context.ts'
+import { signerForAuthorizedUse, type PdfSigner } from '../trust/seal-signer.ts'
+import { inWorker } from '../workers/pool.ts'
+import { bindingForSealing } from './bound-seals.ts'
+import { openApiError } from './open-api-errors.ts'
+import { platformDocuments, type Platform } from './tables.ts'
+
+/** At most this many signatures in one request (positions × keyword occurrences). */
+export const MAX_SIGNATURES = 20
+/** Keyword positions search documents of at most this many pages. */
+export const MAX_KEYWORD_PAGES = 500
+
+const POINTS_PER_MM = 72 / 25.4
+
+/** Where the platform wants the seal: a point on a page, or a phrase of the document's text. */
+export type OpenSealPosition =
+  | { page: number; x: number; y: number }
+  | { keyword: string; page?: number | undefined; occurrence?: 'first' | 'last' | 'all' | undefined; offsetX?: number | undefined; offsetY?: number | undefined }
+
+export type OpenSealRequest = {
+  platform: Platform
+  sealId: string
+  fileName: string
+  pdf: Uint8Array
+  positions: OpenSealPosition[]
+  timestamp: boolean
+  remark?: string | undefined
+  businessName?: string | undefined
+}
+
+export type SealedDocument = {
+  documentId: string
+  sealId: string
+  fileName: string
+  sha256: string
+  size: number
+  signatures: number
+  timestamped: boolean
+  createdAt: string
+  /** Where each seal went, in PDF points (origin bottom-left), in the order they were applied. */
+  placements: SealPlacement[]
+}
+
+/**
+ * A platform seals a PDF with a seal bound to it (docs/platforms.md "Sealing a document"). No PIN: the
+ * binder confirmed with the seal password or handwriting when binding, and that holds while the binding
+ * is in effect (bound-seals.ts `bindingForSealing`). The seal must be in effect with a valid certificate.
+ * One signature per placement, one after the other as incremental updates; one use record for the
+ * document, naming the platform and the binder; the platform's document row in the same transaction as
+ * the sealed file and the use record.
+ */
+export async function sealForPlatform(trust: Trust, request: OpenSealRequest): Promise<SealedDocument> {
+  const { platform } = request
+  const binding = await bindingForSealing(trust.db, platform.id, request.sealId, trust.now())
+  if (request.timestamp && trust.timestamping.provider === 'none') throw openApiError('TIMESTAMP_UNAVAILABLE')
+  const signer = await usableSigner(trust, request.sealId)
+  if (!looksLikePdf(request.pdf)) throw openApiError('PDF_INVALID')
+
+  const size = await sealSizeInPoints(trust, request.sealId)
+  const placements = await placementsFor(request.pdf, request.positions, size)
+
+  let documentId = ''
+  const { file, sha256 } = await sealDocument(trust, {
+    platform: { platformId: platform.id, platformName: platform.clientName, binderPersonId: binding.personId },
+    sealId: request.sealId,
+    pin: { signer },
+    pdf: request.pdf,
+    placement: placements,
+    fileName: request.fileName,
+    remark: request.remark,
+    businessName: request.businessName,
+    timestamp: request.timestamp,
+    inSameTransaction: async (tx, stored) => {
+      const [row] = await tx
+        .insert(platformDocuments)
+        .values({ platformId: platform.id, sealId: request.sealId, fileId: stored.id, fileName: stored.originalName, sha256: stored.sha256 })
+        .returning({ id: platformDocuments.id })
+      documentId = row!.id
+    },
+  })
+  return {
+    documentId,
+    sealId: request.sealId,
+    fileName: file.originalName,
+    sha256,
+    size: file.size,
+    signatures: placements.length,
+    timestamped: request.timestamp,
+    createdAt: file.createdAt.toISOString(),
+    placements,
+  }
+}
+
+/** A document the platform had sealed, with its bytes; another platform's is "not found". */
+export async function platformDocument(trust: Trust, platformId: string, documentId: string) {
+  const [row] = await trust.db
+    .select({ document: platformDocuments, file: files })
+    .from(platformDocuments)
+    .innerJoin(files, eq(files.id, platformDocuments.fileId))
+    .where(and(eq(platformDocuments.id, documentId), eq(platformDocuments.platformId, platformId)))
+  if (!row) throw openApiError('DOCUMENT_NOT_FOUND')
+  const bytes = await trust.files.get(row.file.storageKey)
+  return {
+    documentId: row.document.id,
+    sealId: row.document.sealId,
+    fileName: row.document.fileName,
+    sha256: row.document.sha256,
+    size: row.file.size,
+    createdAt: row.document.createdAt.toISOString(),
+    pdf: Buffer.from(bytes).toString('base64'),
+  }
+}
+
+/** The seal's signer, if the seal is in effect and its certificate valid; else SEAL_UNUSABLE, saying why. */
+async function usableSigner(trust: Trust, sealId: string): Promise<PdfSigner> {
+  try {
+    return await signerForAuthorizedUse(trust, { sealId })
+  } catch (error) {
+    if (error instanceof AppError) throw openApiError('SEAL_UNUSABLE', error.message)
+    throw error
+  }
+}
+
+const looksLikePdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-')
+
+/** The seal's size on paper, in points (as 用章 draws it, signing/seal-document-routes.ts). */
+async function sealSizeInPoints(trust: Trust, sealId: string): Promise<{ width: number; height: number }> {
+  const [row] = await trust.db
+    .select({ sealTypeCode: seals.sealTypeCode, storageKey: files.storageKey })
+    .from(seals)
+    .innerJoin(files, eq(files.id, seals.imageFileId))
+    .where(eq(seals.id, sealId))
+  const mm = sealSizeMm(await trust.files.get(row!.storageKey), row!.sealTypeCode)
+  return { width: mm.width * POINTS_PER_MM, height: mm.height * POINTS_PER_MM }
+}
+
+/**
+ * Where each seal goes. A point is the seal's bottom-left corner; a keyword puts the seal's centre on the
+ * centre of the phrase (moved by offsetX/offsetY), at its first, last or every occurrence, on one page or
+ * any. Pages are checked when signing (PAGE_OUT_OF_RANGE).
+ */
+async function placementsFor(pdf: Uint8Array, positions: OpenSealPosition[], size: { width: number; height: number }): Promise<SealPlacement[]> {
+  const keywords = positions.flatMap((p) => ('keyword' in p ? [p] : []))
+  const found = keywords.length > 0 ? await findKeywords(pdf, keywords) : {}
+  const placements: SealPlacement[] = []
+  for (const position of positions) {
+    if (!('keyword' in position)) {
+      placements.push({ page: position.page, x: position.x, y: position.y, ...size })
+      continue
+    }
+    const onPage = (found[position.keyword] ?? []).filter((m) => position.page === undefined || m.page === position.page)
+    if (onPage.length === 0) throw openApiError('KEYWORD_NOT_FOUND', `未在文档中找到关键字：${position.keyword}`)
+    const occurrence = position.occurrence ?? 'first'
+    const chosen = occurrence === 'all' ? onPage : [occurrence === 'last' ? onPage.at(-1)! : onPage[0]!]
+    for (const match of chosen) placements.push(centredOn(match, size, position))
+  }
+  if (placements.length > MAX_SIGNATURES) throw openApiError('TOO_MANY_SIGNATURES')
+  return placements
+}
+
+async function findKeywords(pdf: Uint8Array, keywords: { keyword: string; page?: number | undefined }[]): Promise<Record<string, TextMatch[]>> {
+  const phrases = [...new Set(keywords.map((k) => k.keyword))]
+  // Only the pages named, when every keyword names one.
+  const pages = keywords.every((k) => k.page !== undefined) ? [...new Set(keywords.map((k) => k.page!))] : undefined
+  try {
+    return await inWorker({ kind: 'findText', pdf, phrases, options: { pages, maxMatchesPerPhrase: MAX_SIGNATURES + 1, maxPages: MAX_KEYWORD_PAGES } })
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    if ((error as Error).name === 'FindTextError') throw openApiError('REQUEST_REFUSED', `关键字定位仅支持${MAX_KEYWORD_PAGES}页以内的文档`)
+    throw openApiError('PDF_INVALID')
+  }
+}
+
+function centredOn(match: TextMatch, size: { width: number; height: number }, position: { offsetX?: number | undefined; offsetY?: number | undefined }): SealPlacement {
+  const round = (n: number) => Math.round(n * 100) / 100
+  return {
+    page: match.page,
+    x: round(match.x + match.width / 2 - size.width / 2 + (position.offsetX ?? 0)),
+    y: round(match.y + match.height / 2 - size.height / 2 + (position.offsetY ?? 0)),
+    width: round(size.width),
+    height: round(size.height),
+  }
+}

@@ -1,0 +1,141 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createOpenApiClient,
+  OpenApiRefusal,
+  registerPlatform,
+  samplePdf,
+  signatureHeaders,
+  startWebhookReceiver,
+  verifyWebhook,
+} from '../../../../examples/platform-client/lib.mjs'
+import { eq } from 'drizzle-orm'
+import { findCaller } from '../auth/sessions.ts'
+import { sealBindings } from '../bindings/tables.ts'
+import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
+import { personalSealFor } from '../test/seals.ts'
+import { idNumber } from '../unit-apply/test-support.ts'
+import { bindSealForTest } from './test-support.ts'
+import { createWebhookWorker } from './webhook-worker.ts'
+
+const clientScript = fileURLToPath(new URL('../../../../examples/platform-client/client.mjs', import.meta.url))
+const holder = { phone: '13700000081', name: '钱示例', identityNo: idNumber(881) }
+
+describe('the sample platform client (examples/platform-client) against the server', () => {
+  let t: TestApp
+  let baseUrl: string
+  let personId: string
+  let sealId: string
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = t.app.server.address() as { port: number }
+    baseUrl = `http://127.0.0.1:${address.port}`
+    const token = await t.loginPersonal(holder.phone, { name: holder.name, identityNo: holder.identityNo })
+    personId = (await findCaller(t.db, token))!.person.id
+    sealId = (await personalSealFor(t, token, { pin: 'seal2026', sealName: holder.name })).seal.id
+  })
+  afterAll(() => t.close())
+
+  it('registers, receives the signed binding.created webhook, seals its own PDF by keyword, and the result verifies', async () => {
+    const events: { event: string; data: Record<string, unknown> }[] = []
+    const rejected: string[] = []
+    let secret = ''
+    const receiver = await startWebhookReceiver({ clientSecret: () => secret, onEvent: (e) => events.push(e), onRejected: (r) => rejected.push(r) })
+    try {
+      const platform = await registerPlatform({ baseUrl, adminToken: t.secrets.adminToken, clientName: '示例对接平台（测试）', webhookUrl: receiver.url })
+      secret = platform.clientSecret
+      const client = createOpenApiClient({ baseUrl, clientId: platform.clientId, clientSecret: platform.clientSecret })
+      expect((await client.boundSeals()).seals).toEqual([])
+
+      const binding = await bindSealForTest(t.db, { sealId, platformId: platform.platformId, personId })
+      await createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0 }).runOnce()
+      expect(events).toEqual([expect.objectContaining({ event: 'binding.created', data: expect.objectContaining({ bindingId: binding.id, sealId }) })])
+      expect(rejected).toEqual([])
+
+      const [seal] = (await client.boundSeals()).seals
+      expect(seal).toMatchObject({ sealId, holderName: holder.name, usable: true })
+      const sealed = await client.sealDocument({ sealId, pdf: samplePdf(), fileName: 'platform-sample.pdf', positions: [{ keyword: 'Party A (seal):', offsetX: 90 }] })
+      expect(sealed).toMatchObject({ signatures: 1, fileName: 'platform-sample（已签章）.pdf' })
+      const document = await client.document(sealed.documentId)
+      const { payload, headers } = multipart({ name: 'sealed.pdf', bytes: document.pdf, type: 'application/pdf' })
+      const report = (await t.app.inject({ method: 'POST', url: '/api/verify', payload, headers })).json()
+      expect(report.data.signatures).toEqual([expect.objectContaining({ valid: true, documentUnchanged: true })])
+
+      // A webhook not signed with the platform's secret is refused by the receiver.
+      const body = JSON.stringify({ id: 'forged', event: 'binding.cancelled', data: {} })
+      const timestamp = String(Math.floor(Date.now() / 1000))
+      const forged = await fetch(receiver.url, { method: 'POST', body, headers: { 'x-seal-timestamp': timestamp, 'x-seal-signature': 'ab'.repeat(32) } })
+      expect(forged.status).toBe(401)
+      expect(events).toHaveLength(1)
+
+      // Registering the same name again gives a new secret: the old one is refused at once.
+      const again = await registerPlatform({ baseUrl, adminToken: t.secrets.adminToken, clientName: '示例对接平台（测试）', webhookUrl: receiver.url })
+      expect(again.platformId).toBe(platform.platformId)
+      const stale = createOpenApiClient({ baseUrl, clientId: platform.clientId, clientSecret: platform.clientSecret })
+      const refusal = await stale.boundSeals().catch((error: unknown) => error)
+      expect(refusal).toBeInstanceOf(OpenApiRefusal)
+      expect(refusal).toMatchObject({ status: 401, code: 'INVALID_CLIENT' })
+    } finally {
+      await receiver.close()
+    }
+  })
+
+  it('signs and verifies exactly as the server does', async () => {
+    const secret = 'a-platform-secret'
+    const headers = signatureHeaders({ method: 'get', pathWithQuery: '/api/open/v1/seals?limit=5&after=b%20c', clientSecret: secret, timestamp: 1_767_225_600, nonce: 'nonce-0123456789abcdef' })
+    const { hmacHex, stringToSign, sha256Hex } = await import('./request-signature.ts')
+    const expected = hmacHex(secret, stringToSign({ method: 'GET', path: '/api/open/v1/seals', query: 'after=b%20c&limit=5', timestamp: '1767225600', nonce: 'nonce-0123456789abcdef', bodySha256: sha256Hex('') }))
+    expect(headers['x-seal-signature']).toBe(expected)
+    const { webhookSignature } = await import('./request-signature.ts')
+    const body = '{"id":"d1"}'
+    const now = Date.now()
+    const at = String(Math.floor(now / 1000))
+    expect(verifyWebhook({ clientSecret: secret, body, headers: { 'x-seal-timestamp': at, 'x-seal-signature': webhookSignature(secret, at, body) }, now })).toBe(true)
+    expect(verifyWebhook({ clientSecret: secret, body: `${body} `, headers: { 'x-seal-timestamp': at, 'x-seal-signature': webhookSignature(secret, at, body) }, now })).toBe(false)
+    // An old delivery replayed later fails on its timestamp.
+    expect(verifyWebhook({ clientSecret: secret, body, headers: { 'x-seal-timestamp': at, 'x-seal-signature': webhookSignature(secret, at, body) }, now: now + 600_000 })).toBe(false)
+  })
+
+  it('runs as a program: registers, waits for the binding, seals, saves the PDF and exits', async () => {
+    const state = mkdtempSync(join(tmpdir(), 'platform-client-'))
+    try {
+      const child = spawn(process.execPath, [clientScript, '--server', baseUrl, '--name', '示例对接平台（程序）', '--state', state, '--webhook-port', '0', '--once'], {
+        env: { ...process.env, ADMIN_TOKEN: t.secrets.adminToken },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+      const credentialsFile = join(state, 'credentials.json')
+      // It says what it waits for once it has registered; then the holder binds a seal to it.
+      for (let i = 0; i < 200 && !output.includes('等待绑定'); i++) await new Promise((r) => setTimeout(r, 100))
+      expect(output).toContain('等待绑定')
+      const { platformId } = JSON.parse(readFileSync(credentialsFile, 'utf8'))
+      await bindSealForTest(t.db, { sealId, platformId, personId })
+      await createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0 }).runOnce()
+      expect(await exited, output).toBe(0)
+      expect(output).toContain('收到推送 binding.created（签名有效）')
+      expect(output).toContain('已签章：platform-sample（已签章）.pdf，1 处')
+      const saved = readdirSync(state).filter((name) => name.startsWith('sealed-'))
+      expect(saved).toHaveLength(1)
+      expect(readFileSync(join(state, saved[0]!)).subarray(0, 5).toString()).toBe('%PDF-')
+
+      // Once the binding is cancelled, the platform's next attempt (`client.mjs seal`) is refused.
+      await t.db.update(sealBindings).set({ bindState: '0', cancelledAt: new Date() }).where(eq(sealBindings.platformId, platformId))
+      const again = spawn(process.execPath, [clientScript, 'seal', '--server', baseUrl, '--name', '示例对接平台（程序）', '--state', state], { stdio: ['ignore', 'pipe', 'pipe'] })
+      let refusal = ''
+      again.stdout.on('data', (chunk: Buffer) => (refusal += chunk.toString()))
+      expect(await new Promise((resolve) => again.once('exit', resolve)), refusal).toBe(2)
+      expect(refusal).toContain('开放接口拒绝：HTTP 403 BINDING_NOT_IN_EFFECT 该印章与本平台的绑定已解除')
+    } finally {
+      rmSync(state, { recursive: true, force: true })
+    }
+  })
+})

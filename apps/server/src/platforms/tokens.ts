@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto'
+import { eq, lt } from 'drizzle-orm'
+import type { Database } from '../db/client.ts'
+import type { KeyWrapper } from '../trust/key-wrap.ts'
+import { openApiError } from './open-api-errors.ts'
+import { platformSecret } from './registry.ts'
+import { sameSignature, sha256Hex } from './request-signature.ts'
+import { platformTokens, platforms, type Platform } from './tables.ts'
+
+/** How long an open-API access token lives. */
+export const TOKEN_TTL_MS = 2 * 3600_000
+/** Expired tokens are kept a day so their holder is told "expired" rather than "invalid", then deleted. */
+const EXPIRED_TOKENS_KEPT_MS = 24 * 3600_000
+
+/**
+ * Client credentials for an access token (docs/platforms.md "Access token"). A wrong client id and a
+ * wrong secret get the same answer; a disabled platform is told so only once its secret is right. The
+ * token is random; only its SHA-256 is stored.
+ */
+export async function exchangeCredentials(
+  db: Database,
+  keys: KeyWrapper,
+  credentials: { clientId: string; clientSecret: string },
+  now: Date,
+): Promise<{ accessToken: string; expiresAt: Date }> {
+  const [platform] = await db.select().from(platforms).where(eq(platforms.clientId, credentials.clientId))
+  // The same work for an unknown client as for a known one, so a timing does not tell which it was.
+  const expected = platform ? sha256Hex(await platformSecret(keys, platform)) : sha256Hex(randomBytes(32))
+  if (!platform || !sameSignature(sha256Hex(credentials.clientSecret), expected)) throw openApiError('INVALID_CLIENT')
+  if (platform.status !== 'active') throw openApiError('PLATFORM_DISABLED')
+  const accessToken = `pat_${randomBytes(32).toString('base64url')}`
+  const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS)
+  await db.insert(platformTokens).values({ platformId: platform.id, tokenSha256: sha256Hex(accessToken), expiresAt })
+  return { accessToken, expiresAt }
+}
+
+/** The platform an access token speaks for, if the token is known, unexpired and the platform active. */
+export async function platformOfToken(db: Database, token: string, now: Date): Promise<Platform> {
+  const [row] = await db
+    .select({ platform: platforms, expiresAt: platformTokens.expiresAt })
+    .from(platformTokens)
+    .innerJoin(platforms, eq(platforms.id, platformTokens.platformId))
+    .where(eq(platformTokens.tokenSha256, sha256Hex(token)))
+  if (!row) throw openApiError('TOKEN_INVALID')
+  if (row.expiresAt <= now) throw openApiError('TOKEN_EXPIRED')
+  if (row.platform.status !== 'active') throw openApiError('PLATFORM_DISABLED')
+  return row.platform
+}
+
+/** Deletes tokens long expired (the webhook worker's housekeeping). */
+export async function deleteExpiredTokens(db: Database, now: Date): Promise<void> {
+  await db.delete(platformTokens).where(lt(platformTokens.expiresAt, new Date(now.getTime() - EXPIRED_TOKENS_KEPT_MS)))
+}

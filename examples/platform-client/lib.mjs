@@ -1,0 +1,231 @@
+// The sample platform client's building blocks: signing open-API requests, checking webhook signatures,
+// the operator calls that register a platform, a webhook receiver, and a small PDF to seal. Plain Node
+// (20 or later), no dependencies: copy what you need into your platform. docs/platforms.md describes the
+// scheme these implement.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createServer } from 'node:http'
+
+export const OPEN_API = '/api/open/v1'
+
+/** encodeURIComponent, plus the characters RFC 3986 reserves that it leaves alone. */
+export const encodeRfc3986 = (value) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+
+/**
+ * The canonical form of a path and query, as the server matches them: each path segment decoded and
+ * encoded again (RFC 3986), the query as `key=value` pairs sorted by key, then value.
+ */
+export function canonicalRequestTarget(pathWithQuery) {
+  const url = new URL(pathWithQuery, 'http://platform.invalid')
+  const path = url.pathname
+    .split('/')
+    .map((segment) => encodeRfc3986(decodeURIComponent(segment)))
+    .join('/')
+  const query = [...url.searchParams]
+    .map(([key, value]) => [encodeRfc3986(key), encodeRfc3986(value)])
+    .sort(([k1, v1], [k2, v2]) => (k1 < k2 ? -1 : k1 > k2 ? 1 : v1 < v2 ? -1 : v1 > v2 ? 1 : 0))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('&')
+  return { path, query }
+}
+
+/**
+ * The signature headers of one open-API request: HMAC-SHA256, under the client secret, of
+ * `SEAL-HMAC-SHA256\nMETHOD\npath\nquery\ntimestamp\nnonce\nsha256(body)`, as lowercase hex.
+ *
+ * @param {{ method: string, pathWithQuery: string, body?: string, clientSecret: string, timestamp?: number, nonce?: string }} request
+ * @returns {Record<string, string>}
+ */
+export function signatureHeaders({ method, pathWithQuery, body = '', clientSecret, timestamp = Math.floor(Date.now() / 1000), nonce = randomBytes(16).toString('hex') }) {
+  const { path, query } = canonicalRequestTarget(pathWithQuery)
+  const bodySha256 = createHash('sha256').update(body, 'utf8').digest('hex')
+  const text = ['SEAL-HMAC-SHA256', method.toUpperCase(), path, query, String(timestamp), nonce, bodySha256].join('\n')
+  return {
+    'x-seal-timestamp': String(timestamp),
+    'x-seal-nonce': nonce,
+    'x-seal-signature': createHmac('sha256', clientSecret).update(text).digest('hex'),
+  }
+}
+
+/**
+ * Whether a webhook came from the seal service: its signature is HMAC-SHA256 of `${timestamp}.${body}`
+ * under the client secret, and its timestamp is within `toleranceSeconds` of our clock (a replayed
+ * old delivery fails). `body` must be the bytes as received, not a re-serialised object.
+ *
+ * @param {{ clientSecret: string, headers: Record<string, string | string[] | undefined>, body: string, toleranceSeconds?: number, now?: number }} input
+ */
+export function verifyWebhook({ clientSecret, headers, body, toleranceSeconds = 300, now = Date.now() }) {
+  const timestamp = String(headers['x-seal-timestamp'] ?? '')
+  const signature = String(headers['x-seal-signature'] ?? '')
+  if (!/^\d+$/.test(timestamp) || Math.abs(now / 1000 - Number(timestamp)) > toleranceSeconds) return false
+  const expected = Buffer.from(createHmac('sha256', clientSecret).update(`${timestamp}.${body}`).digest('hex'))
+  const given = Buffer.from(signature.toLowerCase())
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/** A refusal of the open API: its HTTP status, code and Chinese message. */
+export class OpenApiRefusal extends Error {
+  constructor(status, body) {
+    super(`${status} ${body?.code ?? ''} ${body?.message ?? ''}`.trim())
+    this.name = 'OpenApiRefusal'
+    this.status = status
+    this.code = body?.code
+    this.body = body
+  }
+}
+
+/**
+ * A client of the open API for one platform. It gets an access token with the client credentials,
+ * keeps it until it expires (getting a new one when told TOKEN_EXPIRED), and signs every call.
+ *
+ * @param {{ baseUrl: string, clientId: string, clientSecret: string }} options
+ */
+export function createOpenApiClient({ baseUrl, clientId, clientSecret }) {
+  let token
+
+  async function fetchToken() {
+    const response = await fetch(`${baseUrl}${OPEN_API}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, clientSecret }) })
+    const body = await response.json()
+    if (!response.ok) throw new OpenApiRefusal(response.status, body)
+    token = { value: body.accessToken, expiresAt: Date.parse(body.expiresAt) }
+    return token.value
+  }
+
+  async function call(method, pathWithQuery, payload, retried = false) {
+    const accessToken = token && token.expiresAt - Date.now() > 60_000 ? token.value : await fetchToken()
+    const body = payload === undefined ? '' : JSON.stringify(payload)
+    const path = `${OPEN_API}${pathWithQuery}`
+    const headers = { authorization: `Bearer ${accessToken}`, ...signatureHeaders({ method, pathWithQuery: path, body, clientSecret }) }
+    if (payload !== undefined) headers['content-type'] = 'application/json'
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload === undefined ? undefined : body })
+    const answer = await response.json()
+    if (response.status === 401 && answer.code === 'TOKEN_EXPIRED' && !retried) {
+      token = undefined
+      return call(method, pathWithQuery, payload, true)
+    }
+    if (!response.ok) throw new OpenApiRefusal(response.status, answer)
+    return answer
+  }
+
+  return {
+    /** The seals bound to this platform and in effect. */
+    boundSeals: (query = '') => call('GET', `/seals${query}`),
+    /**
+     * Seals a PDF: `positions` are `{ page, x, y }` (the seal's bottom-left corner, PDF points) or
+     * `{ keyword, page?, occurrence?, offsetX?, offsetY? }` (the seal centred on the phrase).
+     */
+    sealDocument: ({ sealId, pdf, fileName, positions, timestamp = false, remark, businessName }) =>
+      call('POST', '/documents', { sealId, fileName, pdf: Buffer.from(pdf).toString('base64'), positions, timestamp, remark, businessName }),
+    /** A sealed document: its metadata and the PDF's bytes. */
+    document: async (documentId) => {
+      const answer = await call('GET', `/documents/${encodeRfc3986(documentId)}`)
+      return { ...answer, pdf: Buffer.from(answer.pdf, 'base64') }
+    },
+  }
+}
+
+/** The operator API (admin token): answers `data`, or throws with the envelope's message. */
+async function operatorCall(baseUrl, adminToken, method, path, payload) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  })
+  const envelope = await response.json()
+  if (envelope.resultStatus !== '00') throw Object.assign(new Error(`运维接口 ${path}：${envelope.responseInfo}`), { envelope })
+  return envelope.data
+}
+
+/**
+ * Registers the platform through the operator API, or, when one of that name exists already, finds it
+ * and gives it a new secret (the old secret is lost: it was shown once). Answers its id and credentials.
+ */
+export async function registerPlatform({ baseUrl, adminToken, clientName, platformType = '9', usageNotes = '示例对接平台（examples/platform-client）', webhookUrl }) {
+  try {
+    const { platform, clientSecret } = await operatorCall(baseUrl, adminToken, 'POST', '/admin/platforms', { clientName, platformType, usageNotes, webhookUrl })
+    return { platformId: platform.id, clientId: platform.clientId, clientSecret, clientName }
+  } catch (error) {
+    if (error.envelope?.responseInfo !== '平台名称已存在') throw error
+  }
+  for (let after; ; ) {
+    const page = await operatorCall(baseUrl, adminToken, 'GET', `/admin/platforms?limit=100${after ? `&after=${after}` : ''}`)
+    const existing = page.platforms.find((p) => p.clientName === clientName)
+    if (existing) {
+      await operatorCall(baseUrl, adminToken, 'PUT', `/admin/platforms/${existing.id}`, { webhookUrl, status: 'active' })
+      const { platform, clientSecret } = await operatorCall(baseUrl, adminToken, 'POST', `/admin/platforms/${existing.id}/rotate-secret`)
+      return { platformId: platform.id, clientId: platform.clientId, clientSecret, clientName }
+    }
+    if (!page.nextAfter) throw new Error(`未找到平台「${clientName}」`)
+    after = page.nextAfter
+  }
+}
+
+/** Sets the platform's webhook URL (the receiver's address may change between runs). */
+export const setWebhookUrl = ({ baseUrl, adminToken, platformId, webhookUrl }) => operatorCall(baseUrl, adminToken, 'PUT', `/admin/platforms/${platformId}`, { webhookUrl })
+
+/**
+ * Receives webhooks on `port` (0: any free port): checks each signature, answers 401 to a bad one and
+ * 204 to a good one, and hands good events to `onEvent`. Answers its URL and a close function.
+ *
+ * @param {{ port?: number, host?: string, clientSecret: () => string, onEvent: (event: object) => void, onRejected?: (reason: string) => void }} options
+ */
+export async function startWebhookReceiver({ port = 0, host = '127.0.0.1', clientSecret, onEvent, onRejected = () => {} }) {
+  const server = createServer((request, response) => {
+    const chunks = []
+    request.on('data', (chunk) => chunks.push(chunk))
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8')
+      if (request.method !== 'POST' || !verifyWebhook({ clientSecret: clientSecret(), headers: request.headers, body })) {
+        onRejected(`签名校验失败：${request.method} ${request.url}`)
+        response.writeHead(401).end()
+        return
+      }
+      response.writeHead(204).end()
+      try {
+        onEvent(JSON.parse(body))
+      } catch (error) {
+        onRejected(`无法处理的推送：${error.message}`)
+      }
+    })
+  })
+  await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve))
+  const address = server.address()
+  return {
+    url: `http://${host}:${address.port}/webhooks`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+/**
+ * A one-page PDF (A4, Helvetica) with a line to put the seal by: "Party A (seal):". Hand-written PDF
+ * syntax, so the sample needs no PDF library.
+ */
+export function samplePdf(title = 'Sample contract from the platform client') {
+  const text = (x, y, size, words) => `BT /F1 ${size} Tf ${x} ${y} Td (${words.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj ET`
+  const content = [
+    text(72, 760, 20, title),
+    text(72, 720, 12, `Made ${new Date().toISOString()} to be sealed through the open API.`),
+    text(72, 700, 12, 'The seal goes beside the line below, found by its keyword.'),
+    text(72, 150, 12, 'Party A (seal):'),
+  ].join('\n')
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595.28 841.89] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
+  ]
+  let pdf = '%PDF-1.7\n'
+  const offsets = []
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(pdf))
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = Buffer.byteLength(pdf)
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(pdf, 'latin1')
+}

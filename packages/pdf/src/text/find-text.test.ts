@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
+import { chineseContract } from '../../test/test-documents.ts'
+import { FindTextError, findText } from './find-text.ts'
+
+describe('findText', () => {
+  it('finds a Chinese phrase where the contract prints it, page by page', async () => {
+    const pdf = await chineseContract({ pages: 3 })
+    const found = await findText(pdf, ['第23条', '电子印章服务合同（第3页）', '不在文中的词'])
+    // Clause 23 starts the first line of page 3, at x 72 on the baseline y 730, in 13-point type.
+    expect(found['第23条']).toHaveLength(1)
+    const clause = found['第23条']![0]!
+    expect(clause.page).toBe(3)
+    expect(clause.x).toBeCloseTo(72, 0)
+    expect(clause.y).toBeLessThan(730)
+    expect(clause.y + clause.height).toBeGreaterThan(730)
+    expect(clause.width).toBeGreaterThan(30)
+    expect(clause.width).toBeLessThan(50)
+    expect(found['电子印章服务合同（第3页）']).toEqual([expect.objectContaining({ page: 3 })])
+    expect(found['不在文中的词']).toEqual([])
+  })
+
+  it('finds every occurrence, on the pages asked for only, ignoring spaces inside the phrase', async () => {
+    const pdf = await chineseContract({ pages: 3 })
+    const everywhere = await findText(pdf, ['电子印章服务合同'])
+    expect(everywhere['电子印章服务合同']!.map((m) => m.page)).toEqual([1, 2, 3])
+    const second = await findText(pdf, ['电子 印章 服务合同'], { pages: [2] })
+    expect(second['电子 印章 服务合同']!.map((m) => m.page)).toEqual([2])
+  })
+
+  it('finds a phrase split over two text runs, and Latin text in a standard font', async () => {
+    const doc = await PDFDocument.create()
+    const font = await doc.embedFont(StandardFonts.Helvetica)
+    const page = doc.addPage([595.28, 841.89])
+    page.drawText('Party A (seal):', { x: 100, y: 200, size: 12, font })
+    page.drawText('here', { x: 185, y: 200, size: 12, font })
+    const pdf = await doc.save()
+    const found = await findText(pdf, ['(seal):here'])
+    expect(found['(seal):here']).toHaveLength(1)
+    const match = found['(seal):here']![0]!
+    expect(match.x).toBeGreaterThan(120)
+    expect(match.x + match.width).toBeGreaterThan(200)
+  })
+
+  it('refuses to search a document longer than allowed', async () => {
+    const pdf = await chineseContract({ pages: 3 })
+    await expect(findText(pdf, ['合同'], { maxPages: 2 })).rejects.toBeInstanceOf(FindTextError)
+  })
+})

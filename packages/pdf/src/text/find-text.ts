@@ -1,0 +1,119 @@
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import type { TextItem } from 'pdfjs-dist/types/src/display/api'
+
+/** Where a phrase was found: its page (1-based) and the box around it, in PDF points, origin bottom-left. */
+export type TextMatch = { page: number; x: number; y: number; width: number; height: number }
+
+export type FindTextOptions = {
+  /** Only these pages (1-based); every page when absent. */
+  pages?: number[] | undefined
+  /** Stop after this many matches of one phrase (a bound on work and answer size). */
+  maxMatchesPerPhrase?: number
+  /** Refuse documents with more pages than this to be searched (a bound on work). */
+  maxPages?: number
+}
+
+/** Thrown for a request the document cannot answer (too many pages); carries a machine code. */
+export class FindTextError extends Error {
+  readonly code: 'TOO_MANY_PAGES'
+  constructor(code: 'TOO_MANY_PAGES', message: string) {
+    super(message)
+    this.name = 'FindTextError'
+    this.code = code
+  }
+}
+
+const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'))
+
+/**
+ * Finds phrases in a PDF's text, page by page, with pdf.js (the reader the web app shows documents with),
+ * and answers where each occurrence sits. Whitespace is ignored on both sides, so a phrase broken over
+ * text runs (`甲方` `（盖章）`) is still found; a phrase broken over two lines is found with the box around
+ * both parts. Character positions inside a run are shared out by width (a CJK character counts as two
+ * Latin ones), which is exact for the fixed-pitch CJK text of contracts and close for proportional Latin.
+ * Rotated text is placed by its origin only. Runs in a worker thread (the server's worker pool).
+ *
+ * @example
+ * const found = await findText(pdf, ['甲方（盖章）'])
+ * found['甲方（盖章）'] // [{ page: 3, x: 72, y: 140.5, width: 78, height: 13 }]
+ */
+export async function findText(pdf: Uint8Array, phrases: string[], options: FindTextOptions = {}): Promise<Record<string, TextMatch[]>> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  const wanted = phrases.map((phrase) => [phrase, compact(phrase)] as const).filter(([, needle]) => needle.length > 0)
+  const found: Record<string, TextMatch[]> = Object.fromEntries(phrases.map((phrase) => [phrase, []]))
+  const limit = options.maxMatchesPerPhrase ?? 100
+  const task = getDocument({
+    // pdf.js takes ownership of the buffer it is given; the caller's bytes stay intact.
+    data: pdf.slice(),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+    cMapUrl: join(pdfjsRoot, 'cmaps') + '/',
+    cMapPacked: true,
+    standardFontDataUrl: join(pdfjsRoot, 'standard_fonts') + '/',
+  })
+  try {
+    const doc = await task.promise
+    if (options.maxPages !== undefined && doc.numPages > options.maxPages)
+      throw new FindTextError('TOO_MANY_PAGES', `document has ${doc.numPages} pages, more than ${options.maxPages} to search`)
+    const pages = options.pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1)
+    for (const pageNumber of pages) {
+      if (pageNumber < 1 || pageNumber > doc.numPages) continue
+      if (wanted.every(([phrase]) => found[phrase]!.length >= limit)) break
+      const page = await doc.getPage(pageNumber)
+      const content = await page.getTextContent()
+      const glyphs = placeGlyphs(content.items.filter((item): item is TextItem => 'str' in item))
+      const text = glyphs.map((g) => g.char).join('')
+      for (const [phrase, needle] of wanted) {
+        const matches = found[phrase]!
+        for (let at = text.indexOf(needle); at >= 0 && matches.length < limit; at = text.indexOf(needle, at + needle.length)) {
+          matches.push({ page: pageNumber, ...boxAround(glyphs.slice(at, at + needle.length)) })
+        }
+      }
+      page.cleanup()
+    }
+    return found
+  } finally {
+    await task.destroy()
+  }
+}
+
+type Glyph = { char: string; x0: number; x1: number; y0: number; y1: number }
+
+const compact = (text: string) => text.replace(/\s+/g, '')
+
+/** A CJK (or other wide) character takes about twice the advance of a Latin one. */
+const advanceWeight = (char: string) => (char.codePointAt(0)! >= 0x2e80 ? 2 : 1)
+
+/** Every non-space character of the runs with an estimated box, in reading order. */
+function placeGlyphs(items: TextItem[]): Glyph[] {
+  const glyphs: Glyph[] = []
+  for (const item of items) {
+    const chars = Array.from(item.str)
+    if (chars.length === 0) continue
+    const [a, b, c, d, e, f] = item.transform as number[]
+    const size = item.height || Math.hypot(c!, d!) || Math.hypot(a!, b!)
+    const total = chars.reduce((sum, char) => sum + advanceWeight(char), 0)
+    let advanced = 0
+    for (const char of chars) {
+      const weight = advanceWeight(char)
+      const x0 = e! + (item.width * advanced) / total
+      advanced += weight
+      if (/\s/.test(char)) continue
+      // The box from a little below the baseline (descenders) to the top of the em square.
+      glyphs.push({ char, x0, x1: e! + (item.width * advanced) / total, y0: f! - size * 0.2, y1: f! + size * 0.8 })
+    }
+  }
+  return glyphs
+}
+
+function boxAround(glyphs: Glyph[]): Omit<TextMatch, 'page'> {
+  const x0 = Math.min(...glyphs.map((g) => g.x0))
+  const x1 = Math.max(...glyphs.map((g) => g.x1))
+  const y0 = Math.min(...glyphs.map((g) => g.y0))
+  const y1 = Math.max(...glyphs.map((g) => g.y1))
+  const round = (n: number) => Math.round(n * 100) / 100
+  return { x: round(x0), y: round(y0), width: round(x1 - x0), height: round(y1 - y0) }
+}
