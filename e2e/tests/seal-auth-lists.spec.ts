@@ -1,15 +1,13 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test'
-import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { creditCodeCheckCharacter } from '@seal/shared/rules/credit-code'
-import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
-import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { makeWriter, writeSignature } from '../../apps/server/src/signing/handwriting-synthetic.ts'
-import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
-import { adminToken, loginPersonal, newPerson, readSmsCode, snap } from './support.ts'
+import { handOf, writeOnBoard } from './personal-seal-support.ts'
+import { loginPersonal, newPerson, readSmsCode, snap } from './support.ts'
+import { operatorAppliesForUnitSeal, registerInSandbox } from './unit-apply-support.ts'
 
 /**
  * The authorisation lists, the authorised persons and the seal menu by role (spec 000 §2, §4, §5, §6) in
- * the browser. A new unit gets its 公章 the way agency-center.spec does (an operator applies, the legal
+ * the browser. A new unit gets its 公章 as agency-center.spec does (unit-apply-support's operatorAppliesForUnitSeal: an operator applies, the legal
  * representative signs in the agency centre, the sandbox approves); authorisations are then seeded through
  * the API as the screens of the grant and acceptance make them (apps/server/src/seal-auth/test-support.ts).
  */
@@ -45,52 +43,15 @@ async function session(browser: Browser, person: Person): Promise<Session> {
 
 /** The unit is registered with the sandbox enterprise registry, an operator applies for its 公章, the legal representative signs. */
 async function unitWithSeal(page: Page, browser: Browser, legal: Person) {
-  const registered = await page.request.post('/api/admin/sandbox/enterprises', {
-    headers: { authorization: `Bearer ${adminToken()}` },
-    data: { ...unit, legalPersonName: legal.name, legalPersonIdentityNo: legal.identityNo },
-  })
-  expect((await registered.json()).resultStatus).toBe('00')
-
-  const operator = newPerson('钱经办')
-  const own = await idCardPictures(operator)
-  const legalCard = await idCardPictures(legal)
-  const licence = await renderBusinessLicence({ unitName: unit.unitName, socialCreditCode: unit.socialCreditCode, legalName: legal.name })
-  await loginPersonal(page, operator)
-  await page.goto('/new/seal/flow?businessType=APPLY&applicatKind=OPERATOR_APPLY')
-  await page.getByRole('button', { name: '开始申请' }).click()
-  await page.getByRole('button', { name: '确定' }).click()
-  await page.getByLabel('上传经办人身份证人像面', { exact: true }).setInputFiles(own.front)
-  await page.getByLabel('上传经办人身份证国徽面', { exact: true }).setInputFiles(own.back)
-  await expect(page.locator('.unit-picture-status-ok')).toHaveCount(2, { timeout: 60_000 })
-  await page.getByLabel('上传营业执照', { exact: true }).setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: licence })
-  await page.getByLabel('上传法人身份证人像面', { exact: true }).setInputFiles(legalCard.front)
-  await page.getByLabel('上传法人身份证国徽面', { exact: true }).setInputFiles(legalCard.back)
-  await expect(page.locator('.unit-picture-status-ok')).toHaveCount(5, { timeout: 90_000 })
-  await page.getByPlaceholder('请输入经办人手机号').fill(operator.phone)
-  await page.getByPlaceholder('请输入法人手机号').fill(legal.phone)
-  await page.locator('.region-picker-field').click()
-  await page.getByRole('button', { name: '确定' }).click()
-  await page.getByRole('button', { name: '下一步' }).click()
-  await expect(page.getByText('上传印章图片')).toBeVisible({ timeout: 30_000 })
-  const { png } = await renderOrganizationSeal({ unitName: unit.unitName, sealTypeCode: '01', sealCode: '1101050000001' })
-  const photo = await stampPhoto({ seal: Buffer.from(png), stampFraction: 0.6, rotateDeg: 5 })
-  await page.getByLabel(/上传.*印模照片/).first().setInputFiles({ name: 'seal.jpg', mimeType: 'image/jpeg', buffer: photo })
-  await expect(page.getByText('印模提取成功')).toHaveCount(1, { timeout: 60_000 })
-  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(SEAL_PIN)
-  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(SEAL_PIN)
-  await page.getByRole('button', { name: '下一步' }).click()
-  await expect(page.getByLabel('已签字的申请表')).toBeVisible({ timeout: 30_000 })
-  await page.getByLabel('上传申请表').setInputFiles({ name: 'form.png', mimeType: 'image/png', buffer: licence })
-  await expect(page.locator('.unit-form-files img')).toHaveCount(1, { timeout: 30_000 })
-  await page.locator('.unit-truthful').click()
-  await page.getByRole('button', { name: '提交', exact: true }).click()
-  await page.getByRole('button', { name: '确认提交' }).click()
-  await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 30_000 })
+  await registerInSandbox(page.request, { ...unit, legal })
+  await operatorAppliesForUnitSeal(page, { ...unit, legal }, { pin: SEAL_PIN })
 
   const holder = await session(browser, legal)
   await holder.page.goto('/agency-center')
   await holder.page.locator('.agency-card', { hasText: unit.unitName }).locator('.agency-card-open').click()
-  await holder.page.getByRole('button', { name: '签署授权' }).click()
+  // The list's card is a button too, its name holding 电子印章申请签署授权: wait for the detail, then its own button.
+  await expect(holder.page).toHaveURL(/\/agency-center\/detail\?id=/)
+  await holder.page.getByRole('button', { name: '签署授权', exact: true }).click()
   await holder.page.getByText('点击此处手写签名').click()
   await writeOnBoard(holder.page, holder.page.getByLabel('签名区域'), handOf(LEGAL_HAND), 1)
   await holder.page.getByRole('button', { name: '确定' }).click()

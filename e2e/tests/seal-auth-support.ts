@@ -95,9 +95,16 @@ export async function acceptInOwnBrowser(
   const staff = await context.newPage()
   await staff.goto('/dev/sms')
   await expect(staff.locator('.adm-list-item', { hasText: employee.phone }).first()).toContainText('授权您使用电子印章')
-  // The authorisation put them on record (name, ID, phone): the login knows them by their phone.
-  await loginPersonal(staff, { phone: employee.phone })
-  await staff.goto('/authorization-start/personal')
+  // The SMS links to this very authorisation; the login keeps it as where to go. The authorisation put
+  // them on record (name, ID, phone): the login knows them by their phone.
+  const outbox: { phone: string; text: string }[] = (await (await staff.request.get('/api/dev/sms-outbox')).json()).data
+  const notice = outbox.find((message) => message.phone === employee.phone && message.text.includes('确认授权：'))!
+  const link = /确认授权：(\S+)$/.exec(notice.text)![1]!
+  expect(new URL(link).pathname).toBe('/authorization-start/personal')
+  await staff.goto(link)
+  await expect(staff).toHaveURL(/\/login\?redirect=/)
+  await loginPersonal(staff, { phone: employee.phone }, /\/authorization-start\/personal\?authId=/)
+  await expect(staff.getByText('登录成功')).toHaveCount(0)
   await snap(staff, `${shots}-8-accept-start`)
   await staff.getByRole('button', { name: '接受授权' }).click()
   await expect(staff).toHaveURL(/\/seal-auth\?/)

@@ -4,7 +4,7 @@ import { creditCodeCheckCharacter } from '@seal/shared/rules/credit-code'
 import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
-import { adminToken, askForCode, loginPersonal, newPerson, readSmsCode } from './support.ts'
+import { adminToken, askForCode, loginPersonal, newPerson, readSmsCode, snap } from './support.ts'
 
 /**
  * A unit of a journey's own, so no other journey meets it (nor the demo legal representative's SMS limits):
@@ -83,6 +83,59 @@ export async function applyForUnitSeals(page: Page, unit: OwnUnit, pin: string) 
   await page.getByRole('button', { name: '确认签署' }).click()
   await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 60_000 })
   await expect(page.getByText('申请通过')).toBeVisible({ timeout: 30_000 })
+}
+
+/**
+ * An operator (a new personal login) applies for the unit's 公章 through the new wizard: their own ID card,
+ * the licence and the legal representative's ID card read by OCR, the impression, the legal representative's
+ * seal password, the application form signed on paper; submitted, it waits for the legal representative's
+ * signature (待签署). With `shot`, the step-1 and waiting screens are kept. Answers the application id.
+ */
+export async function operatorAppliesForUnitSeal(page: Page, unit: OwnUnit, options: { pin: string; shot?: string }) {
+  const operator = newPerson('钱经办')
+  const own = await idCardPictures(operator)
+  const legal = await idCardPictures(unit.legal)
+  const licence = await renderBusinessLicence({ unitName: unit.unitName, socialCreditCode: unit.socialCreditCode, legalName: unit.legal.name })
+  await loginPersonal(page, operator)
+  await page.goto('/new/seal/flow?businessType=APPLY&applicatKind=OPERATOR_APPLY')
+  await page.getByRole('button', { name: '开始申请' }).click()
+  await page.getByRole('button', { name: '确定' }).click()
+
+  await page.getByLabel('上传经办人身份证人像面', { exact: true }).setInputFiles(own.front)
+  await page.getByLabel('上传经办人身份证国徽面', { exact: true }).setInputFiles(own.back)
+  // The two backs are drawn alike; sent together they are one request twice, which the server refuses (请求重复).
+  await expect(page.locator('.unit-picture-status-ok')).toHaveCount(2, { timeout: 60_000 })
+  await page.getByLabel('上传营业执照', { exact: true }).setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: licence })
+  await page.getByLabel('上传法人身份证人像面', { exact: true }).setInputFiles(legal.front)
+  await page.getByLabel('上传法人身份证国徽面', { exact: true }).setInputFiles(legal.back)
+  await expect(page.locator('.unit-picture-status-ok')).toHaveCount(5, { timeout: 90_000 })
+  await page.getByPlaceholder('请输入经办人手机号').fill(operator.phone)
+  await page.getByPlaceholder('请输入法人手机号').fill(unit.legal.phone)
+  await page.locator('.region-picker-field').click()
+  await page.getByRole('button', { name: '确定' }).click()
+  await expect(page.getByRole('checkbox', { name: /单位公章（必选）/ })).toHaveAttribute('aria-checked', 'true')
+  if (options.shot) await snap(page, `${options.shot}-1-operator-step1`)
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  // Step 2: the impression and the legal representative's seal password.
+  await expect(page.getByText('上传印章图片')).toBeVisible({ timeout: 30_000 })
+  await page.getByLabel(/上传.*印模照片/).first().setInputFiles(await impressionPhoto(unit.unitName))
+  await expect(page.getByText('印模提取成功')).toHaveCount(1, { timeout: 60_000 })
+  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(options.pin)
+  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(options.pin)
+  await page.getByRole('button', { name: '下一步' }).click()
+
+  // Step 3-1: an operator uploads the application form signed on paper, then submits.
+  await expect(page.getByLabel('已签字的申请表')).toBeVisible({ timeout: 30_000 })
+  await page.getByLabel('上传申请表').setInputFiles({ name: 'form.png', mimeType: 'image/png', buffer: licence })
+  await expect(page.locator('.unit-form-files img')).toHaveCount(1, { timeout: 30_000 })
+  await page.locator('.unit-truthful').click()
+  await page.getByRole('button', { name: '提交', exact: true }).click()
+  await page.getByRole('button', { name: '确认提交' }).click()
+  await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 30_000 })
+  await expect(page.getByText('待签署')).toBeVisible()
+  if (options.shot) await snap(page, `${options.shot}-2-operator-waiting`)
+  return new URL(page.url()).searchParams.get('id')!
 }
 
 export type HeldSeal = { id: string; sealTypeCode: string; sealName: string; status: string; businessName: string }

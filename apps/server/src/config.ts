@@ -67,6 +67,11 @@ export type ServerConfig = {
    * hosts post messages to a parent window (spec 000 §2). FRAME_ANCESTORS, sources separated by spaces.
    */
   frameAncestors: string[]
+  /**
+   * AUTH_EXPIRY_NOTICES_EVERY_MINUTES: how often this process looks for authorisations ending soon whose
+   * seal user has not been told by SMS (seal-auth/expiry-notices.ts); 0 turns it off. Default 60.
+   */
+  authExpiryNoticeEveryMs: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -110,7 +115,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     supportPhone: env.SUPPORT_PHONE ?? '400-000-0000',
     rateLimits: { smsSendsPerClient: positiveInteger(env, 'SMS_SENDS_PER_CLIENT', 20) },
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
+    authExpiryNoticeEveryMs: wholeMinutes(env, 'AUTH_EXPIRY_NOTICES_EVERY_MINUTES', 60) * 60_000,
   }
+}
+
+function wholeMinutes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback)
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of minutes (0 turns it off)`)
+  return value
 }
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -12,6 +12,7 @@ import { ensureOperationManual } from './config/operation-manual.ts'
 import { closeWorkerPool } from './workers/pool.ts'
 import { repairAtStart, sweepAfterStart } from './repair.ts'
 import { createWebhookWorker, type WebhookWorker } from './platforms/webhook-worker.ts'
+import { startAuthExpiryNotices } from './seal-auth/expiry-notices.ts'
 
 const startedAt = new Date()
 // MEMORY_TRACE=1 prints the resident memory after each start-up phase (bench/memory.bench.ts reads it).
@@ -39,12 +40,13 @@ traceMemory('app built (CA checked, routes registered)')
 
 let closing = false
 /** Work started after listening, stopped before closing. */
-const background: { webhooks?: WebhookWorker } = {}
+const background: { webhooks?: WebhookWorker; stopExpiryNotices?: () => Promise<void> } = {}
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
   app.log.info(`${signal}: closing`)
   await background.webhooks?.stop()
+  await background.stopExpiryNotices?.()
   await app.close()
   await closeWorkerPool()
   await database.close()
@@ -65,6 +67,8 @@ await app.listen({ port: config.port, host: config.host })
 traceMemory('listening')
 // Platforms' webhooks (docs/platforms.md "Webhooks"): every server process runs one; they share the work safely.
 background.webhooks = createWebhookWorker({ db: database.db, keys: app.trust.keys, log: app.log })
+// SMS to seal users whose authorisations end soon, now and every AUTH_EXPIRY_NOTICES_EVERY_MINUTES.
+background.stopExpiryNotices = startAuthExpiryNotices({ db: database.db, sms: app.providers.sms, everyMs: config.authExpiryNoticeEveryMs, log: app.log })
 sweepAfterStart({ db: database.db, trust: app.trust, kind: database.kind, startedAt })
   .then(({ removed }) => app.log.info({ removed }, '启动检查完成：已清理无记录的存储文件'))
   .catch((error: unknown) => app.log.warn({ err: error }, '启动检查未完成：清理存储文件失败'))

@@ -116,6 +116,7 @@ describe('who may call what on a seal and its authorisations', () => {
     ],
     ['GET /sealAuth/getUseSealAuthFile', (w) => acted(w, `/sealAuth/getUseSealAuthFile?authId=${fixtures.pendingAuth}`), ['pending']],
     ['POST /sealAuth/confirmPersonNew', (w) => acted(w, '/sealAuth/confirmPersonNew', { ...sealRef(), usePasswod: '1', confirmUsePassowrd: '2' }), ['pending']],
+    ['POST /sealAuth/queryAuthDetail', (w) => acted(w, '/sealAuth/queryAuthDetail', { authId: fixtures.pendingAuth }), ['pending']],
     ['POST /sealAuth/submitUseSealPersonAuthFile', (w) => acted(w, '/sealAuth/submitUseSealPersonAuthFile', { authId: fixtures.pendingAuth, useSealPersonSignId: 'x' }), ['pending']],
     [
       'GET /sealAuth/authFile/:fileId',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, exists, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { AuthorisedPerson, AuthorizationItem } from '@seal/shared/api/seal-auth'
 import { authStatus, authUseType, sealRole } from '@seal/shared/codes/authorization'
@@ -46,6 +46,43 @@ function tabCondition(tab: number, now: Date): SQL {
   return or(eq(sealAuths.status, 'revoked'), and(eq(sealAuths.status, 'active'), lt(sealAuths.endTime, now)))!
 }
 
+/** Authorisations with their seal, seal user, unit or personal-seal owner: what a list item shows. */
+const authorisationRows = (db: Database) =>
+  db
+    .select({ auth: sealAuths, seal: seals, grantee: grantees, unitName: units.name, socialCreditCode: units.socialCreditCode, ownerName: persons.name })
+    .from(sealAuths)
+    .innerJoin(seals, eq(seals.id, sealAuths.sealId))
+    .innerJoin(grantees, eq(grantees.id, sealAuths.granteePersonId))
+    .leftJoin(units, eq(units.id, seals.unitId))
+    .leftJoin(persons, eq(persons.id, seals.personId))
+
+type AuthorisationRow = Awaited<ReturnType<ReturnType<typeof authorisationRows>['where']>>[number]
+
+function toAuthorizationItem({ auth, seal, grantee, unitName, socialCreditCode, ownerName }: AuthorisationRow, caller: Caller, now: Date): AuthorizationItem {
+  const mine = auth.granteePersonId === caller.person.id
+  return {
+    id: auth.id,
+    authId: auth.id,
+    businessName: unitName ?? ownerName ?? '',
+    name: grantee.name,
+    phone: mine ? auth.granteePhone : maskLegalPhone(auth.granteePhone),
+    personIdentity: maskIdNumber(grantee.identityNo),
+    identityType: grantee.identityType,
+    sealTypeCode: seal.sealTypeCode,
+    sealName: seal.sealName,
+    sealCode: seal.sealCode,
+    sealId: seal.id,
+    socialCreditCode: socialCreditCode ?? null,
+    startTime: auth.startTime.getTime(),
+    endTime: auth.endTime.getTime(),
+    authFileId: auth.letterFileId,
+    authStatus: authStatusOf(auth, now),
+    authUseType: Number(auth.authUseType),
+    useType: Number(auth.useType),
+    mine,
+  }
+}
+
 /**
  * POST /sealAuth/querySealListByAll: one tab of /authorization/{type}, newest first — the authorisations
  * made to the caller, and those of the seals they manage. Drafts never signed are nobody's business.
@@ -66,15 +103,7 @@ export async function authorizationList(options: {
     or(caller.kind === 'personal' ? eq(sealAuths.granteePersonId, caller.person.id) : undefined, managedSeals(caller, now)),
     options.socialCreditCode ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase()) : undefined,
   )
-  const base = () =>
-    db
-      .select({ auth: sealAuths, seal: seals, grantee: grantees, unitName: units.name, socialCreditCode: units.socialCreditCode, ownerName: persons.name })
-      .from(sealAuths)
-      .innerJoin(seals, eq(seals.id, sealAuths.sealId))
-      .innerJoin(grantees, eq(grantees.id, sealAuths.granteePersonId))
-      .leftJoin(units, eq(units.id, seals.unitId))
-      .leftJoin(persons, eq(persons.id, seals.personId))
-  const rows = await base()
+  const rows = await authorisationRows(db)
     .where(where)
     .orderBy(desc(sealAuths.createdAt), desc(sealAuths.id))
     .limit(options.pageSize)
@@ -85,31 +114,21 @@ export async function authorizationList(options: {
     .innerJoin(seals, eq(seals.id, sealAuths.sealId))
     .leftJoin(units, eq(units.id, seals.unitId))
     .where(where)
-  const list = rows.map(({ auth, seal, grantee, unitName, socialCreditCode, ownerName }) => {
-    const mine = auth.granteePersonId === caller.person.id
-    return {
-      id: auth.id,
-      authId: auth.id,
-      businessName: unitName ?? ownerName ?? '',
-      name: grantee.name,
-      phone: mine ? auth.granteePhone : maskLegalPhone(auth.granteePhone),
-      personIdentity: maskIdNumber(grantee.identityNo),
-      identityType: grantee.identityType,
-      sealTypeCode: seal.sealTypeCode,
-      sealName: seal.sealName,
-      sealCode: seal.sealCode,
-      sealId: seal.id,
-      socialCreditCode: socialCreditCode ?? null,
-      startTime: auth.startTime.getTime(),
-      endTime: auth.endTime.getTime(),
-      authFileId: auth.letterFileId,
-      authStatus: authStatusOf(auth, now),
-      authUseType: Number(auth.authUseType),
-      useType: Number(auth.useType),
-      mine,
-    }
-  })
-  return { list, total: counted?.total ?? 0 }
+  return { list: rows.map((row) => toAuthorizationItem(row, caller, now)), total: counted?.total ?? 0 }
+}
+
+/**
+ * POST /sealAuth/queryAuthDetail †: one authorisation made to the caller (a personal login), by id, as the
+ * lists show it — what the acceptance screens open from the SMS link, whatever page of the list it is on.
+ * Anyone else's, a draft never signed, or an unknown id: 数据不存在.
+ */
+export async function authorisationOfGrantee(db: Database, caller: Caller, authId: string, now: Date): Promise<AuthorizationItem> {
+  if (caller.kind !== 'personal') throw notFound()
+  const [row] = await authorisationRows(db)
+    .where(and(eq(sealAuths.id, authId), eq(sealAuths.granteePersonId, caller.person.id), ne(sealAuths.status, 'draft')))
+    .limit(1)
+  if (!row) throw notFound()
+  return toAuthorizationItem(row, caller, now)
 }
 
 /**

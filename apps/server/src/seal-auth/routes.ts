@@ -5,6 +5,7 @@ import {
   authFileAnswer,
   authIdQuery,
   authorisedPersons,
+  authorizationItem,
   authorizationPage,
   availableSeal,
   availableSealBody,
@@ -20,6 +21,7 @@ import {
   queryRoleAnswer,
   queryRoleBody,
   querySealListByAllBody,
+  queryAuthDetailBody,
   sealAuthMessages,
   sealReferenceBody,
   sealStatusAnswer,
@@ -47,7 +49,7 @@ import { envelopeOf } from '../plugins/schemas.ts'
 import { hasHandwritingSample } from '../signing/handwriting.ts'
 import { loadSealHolder } from '../trust/seal-holder.ts'
 import { sendPdf } from '../unit-apply/documents.ts'
-import { authorisableSeals, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
+import { authorisableSeals, authorisationOfGrantee, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
 import { noRoleError, roleOnSeal, sealAccess } from './roles.ts'
 import {
   acceptAsGrantee,
@@ -140,6 +142,12 @@ export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body
       return ok(await authorizationList({ db: app.db, caller: callerOf(request), tab: body.status, page: body.currentPage, pageSize: body.pageSize, socialCreditCode: body.socialCreditCode, now: now() }))
     },
+  )
+
+  app.post(
+    '/sealAuth/queryAuthDetail',
+    { config: { query: true }, schema: { tags, summary: '用章人的一项授权（接受授权页按 authId 打开）†', body: queryAuthDetailBody, response: { 200: envelopeOf(authorizationItem) } } },
+    async (request) => ok(await authorisationOfGrantee(app.db, callerOf(request), request.body.authId, now())),
   )
 
   app.post(

@@ -73,6 +73,49 @@ describe('authorising a seal: the letter, the grantee’s acceptance, use and re
     expect((await call(scene.enterprise, '/sealAuth/v4/cancelAuth', { authId })).body.responseInfo).toBe(sealAuthMessages.notPending)
   })
 
+  it('sends the seal user a link to that very authorisation, which opens it for them and for no one else', async () => {
+    const employee = await person('钱链接')
+    const authId = await grant(t, scene, employee)
+    const outbox = (await call(undefined, '/dev/sms-outbox')).body.data as { phone: string; text: string }[]
+    const text = outbox.find((m) => m.phone === employee.phone)!.text
+    const link = new URL(/请登录电子印章服务确认授权：(\S+)$/.exec(text)![1]!)
+    expect(link.pathname).toBe('/authorization-start/personal')
+    expect(link.searchParams.get('authId')).toBe(authId)
+
+    // The acceptance screens read it by id, whatever page of the 授权中 list it would be on.
+    const detail = await call(employee.token, '/sealAuth/queryAuthDetail', { authId })
+    expect(detail.body.data).toMatchObject({ authId, sealId: scene.sealId, authStatus: 1, mine: true, name: '钱链接', phone: employee.phone, businessName: scene.unit.name, useType: 2 })
+    // The grantor, another person, an unknown id and no session learn nothing.
+    const stranger = await person('孙旁人')
+    for (const token of [scene.enterprise, scene.legal.token, stranger.token]) {
+      expect((await call(token, '/sealAuth/queryAuthDetail', { authId })).body.responseInfo).toBe('数据不存在')
+    }
+    expect((await call(employee.token, '/sealAuth/queryAuthDetail', { authId: 'no-such-auth' })).body.responseInfo).toBe('数据不存在')
+    expect((await call(employee.token, '/sealAuth/queryAuthDetail', {})).body.responseInfo).toBe('缺少参数：authId')
+    expect((await call(undefined, '/sealAuth/queryAuthDetail', { authId })).status).toBe(401)
+
+    // Once accepted, the same link shows it handled (已授权), not waiting.
+    await accept(t, employee, authId, scene.sealId)
+    expect((await call(employee.token, '/sealAuth/queryAuthDetail', { authId })).body.data.authStatus).toBe(2)
+  })
+
+  it('locks a seal user’s use password after five wrong tries, however many arrive at once, as the seal PIN does', async () => {
+    const employee = await person('蒋试密码')
+    const authId = await grant(t, scene, employee)
+    await accept(t, employee, authId, scene.sealId)
+    const check = (usePassword: string) => call(employee.token, '/sealAuth/verifyAuthByIdentityAndSealId', { sealId: scene.sealId, usePassword })
+    expect((await check('wrong001')).body.data.mess).toBe('印章密码错误，还可尝试4次')
+    // The right one gives its turn and the wrong one before it back.
+    expect((await check(USE_PASSWORD)).body.data).toMatchObject({ pass: true })
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => check(`wrong10${i}`)))
+    const messages = answers.map((a) => a.body.data.mess as string)
+    expect(messages.filter((m) => m.startsWith('印章密码错误，还可尝试'))).toHaveLength(4)
+    expect(messages.filter((m) => m.startsWith('印章密码已锁定，请于'))).toHaveLength(4)
+    // Locked: even the right password is not compared.
+    expect((await check(USE_PASSWORD)).body.data).toMatchObject({ pass: false, mess: expect.stringMatching(/^印章密码已锁定，请于\d{2}:\d{2}后重试$/) })
+    expect((await signAs(t, employee, scene.sealId, { pin: USE_PASSWORD })).body.responseInfo).toMatch(/^印章密码已锁定/)
+  })
+
   it('with the signature use method, a matching signature seals and a forged one is refused', async () => {
     const employee = await person('赵敏')
     const authId = await grant(t, scene, employee, { useType: 1 })

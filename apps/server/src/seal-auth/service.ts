@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, eq, lte, or, sql } from 'drizzle-orm'
-import { verify } from '@node-rs/argon2'
+import { and, eq, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AuthorizationLetterPositions } from '@seal/pdf/documents/authorization-letter'
 import { authUseTypeNeeds, sealAuthMessages, type authCreationData } from '@seal/shared/api/seal-auth'
@@ -10,7 +9,7 @@ import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { messages } from '@seal/shared/messages'
 import { isSealPassword, sealPasswordsMatch, stripWhitespace } from '@seal/shared/rules/seal-password'
 import { authPeriodProblem } from '@seal/shared/rules/authorization'
-import { beijingDate, beijingMinute } from '@seal/shared/text/beijing-time'
+import { beijingDate } from '@seal/shared/text/beijing-time'
 import type { Caller } from '../auth/caller.ts'
 import { sendSmsCode, verifySmsCode } from '../auth/sms-codes.ts'
 import { persons, units } from '../auth/tables.ts'
@@ -26,7 +25,8 @@ import { handwritingImage, referenceSampleCount } from '../signing/handwriting.t
 import { signWithImage } from '../signing/seal-document.ts'
 import type { Trust } from '../trust/context.ts'
 import { trustMessages } from '../trust/messages.ts'
-import { PIN_LOCK_MS, PIN_MAX_ATTEMPTS, assertSealPin, hashSealPin } from '../trust/pin.ts'
+import { checkCountedSecret } from '../trust/counted-secret.ts'
+import { assertSealPin, clockTime, hashSealPin } from '../trust/pin.ts'
 import { loadSealHolder, type SealHolder } from '../trust/seal-holder.ts'
 import { signerForAuthorizedUse } from '../trust/seal-signer.ts'
 import { serviceSigner } from '../trust/service-signer.ts'
@@ -258,12 +258,17 @@ export async function signAsGrantor(options: {
     options.sms,
     {
       phone: auth.granteePhone,
-      text: `${access.unit?.name ?? access.holder.name}授权您使用电子印章“${sealName}”，有效期${beijingDate(auth.startTime.getTime())}至${beijingDate(auth.endTime.getTime())}，请登录电子印章服务确认授权。`,
+      // The link opens the acceptance of this very authorisation (after the login, which keeps where it was going).
+      text: `${access.unit?.name ?? access.holder.name}授权您使用电子印章“${sealName}”，有效期${beijingDate(auth.startTime.getTime())}至${beijingDate(auth.endTime.getTime())}，请登录电子印章服务确认授权：${acceptLink(trust, auth.id)}`,
     },
     (error) => options.log.warn({ err: error }, 'authorisation notice SMS failed'),
   )
   return { authId: auth.id, authFileId: file.id, smsSent }
 }
+
+/** Where the seal user accepts one authorisation: /authorization-start/personal with its authId. */
+export const acceptLink = (trust: Pick<Trust, 'publicUrl'>, authId: string) =>
+  `${trust.publicUrl}/authorization-start/personal?${new URLSearchParams({ authId })}`
 
 // ---------------------------------------------------------------------------------------------------------
 // The seal user's acceptance (000 §2 personal steps, §4 "Signature collection")
@@ -415,35 +420,20 @@ async function revoke(db: Database, auth: SealAuth, caller: Caller) {
 export type UsePasswordCheck = { ok: true } | { ok: false; message: string }
 
 /**
- * Checks an authorised user's use password, counted like the seal PIN (trust/pin.ts): the attempt is
- * taken in one conditional UPDATE before the slow comparison, five wrong in a row lock it for 30 minutes.
+ * Checks an authorised user's use password, counted like the seal PIN by the same turns (trust/counted-secret.ts):
+ * the attempt is taken in one conditional UPDATE before the slow comparison, five wrong in a row lock it
+ * for 30 minutes.
  */
 export async function checkUsePassword(db: Database, auth: SealAuth, password: string, now: Date): Promise<UsePasswordCheck> {
   if (!auth.usePasswordHash) return { ok: false, message: sealAuthMessages.passwordMissing }
-  const attempt = sql`case when ${sealAuths.lockedUntil} is not null and ${sealAuths.lockedUntil} <= ${now} then 1 else ${sealAuths.failedAttempts} + 1 end`
-  const lockUntil = new Date(now.getTime() + PIN_LOCK_MS)
-  const [turn] = await db
-    .update(sealAuths)
-    .set({ failedAttempts: attempt, lockedUntil: sql`case when ${attempt} >= ${PIN_MAX_ATTEMPTS} then ${lockUntil}::timestamptz else null end` })
-    .where(and(eq(sealAuths.id, auth.id), or(sql`${sealAuths.lockedUntil} is null`, lte(sealAuths.lockedUntil, now))))
-    .returning({ attempt: sealAuths.failedAttempts, hash: sealAuths.usePasswordHash, lockedUntil: sealAuths.lockedUntil })
-  if (!turn) {
-    const [row] = await db.select({ lockedUntil: sealAuths.lockedUntil }).from(sealAuths).where(eq(sealAuths.id, auth.id)).limit(1)
-    return { ok: false, message: trustMessages.pinLocked(beijingClock(row?.lockedUntil ?? lockUntil)) }
-  }
-  const typed = stripWhitespace(password)
-  if (typed && turn.hash && (await verify(turn.hash, typed))) {
-    await db
-      .update(sealAuths)
-      .set({ failedAttempts: sql`greatest(${sealAuths.failedAttempts} - ${turn.attempt}, 0)`, lockedUntil: null })
-      .where(eq(sealAuths.id, auth.id))
-    return { ok: true }
-  }
-  if (turn.lockedUntil) return { ok: false, message: trustMessages.pinLocked(beijingClock(turn.lockedUntil)) }
-  return { ok: false, message: trustMessages.wrongPinRemaining(PIN_MAX_ATTEMPTS - turn.attempt) }
+  const check = await checkCountedSecret(db, usePasswordSecret, { id: auth.id, typed: password, now })
+  if (check.ok) return check
+  if (check.reason === 'not-set') return { ok: false, message: sealAuthMessages.passwordMissing }
+  if (check.reason === 'locked') return { ok: false, message: trustMessages.pinLocked(clockTime(check.lockedUntil)) }
+  return { ok: false, message: trustMessages.wrongPinRemaining(check.remainingAttempts) }
 }
 
-const beijingClock = (date: Date) => beijingMinute(date.getTime()).slice(11)
+const usePasswordSecret = { table: sealAuths, key: sealAuths.id, hash: sealAuths.usePasswordHash }
 
 export async function assertUsePassword(db: Database, auth: SealAuth, password: string, now: Date) {
   const check = await checkUsePassword(db, auth, password, now)

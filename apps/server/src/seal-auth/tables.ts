@@ -59,10 +59,17 @@ export const sealAuths = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedByPersonId: text('revoked_by_person_id').references(() => persons.id),
+    /**
+     * When the seal user was told by SMS that the authorisation ends soon (expiry-notices.ts): set once, by
+     * the one process whose conditional update claims it.
+     */
+    expiryNoticeSentAt: timestamp('expiry_notice_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index('seal_auths_seal_idx').on(t.sealId, t.status),
+    // What the expiry-notice job walks: authorisations in force not yet noticed, by end time.
+    index('seal_auths_expiry_notice_idx').on(t.endTime, t.id).where(sql`status = 'active' and expiry_notice_sent_at is null`),
     index('seal_auths_grantee_idx').on(t.granteePersonId, t.status),
     uniqueIndex(ONE_LIVE_AUTH_INDEX)
       .on(t.sealId, t.granteePersonId)

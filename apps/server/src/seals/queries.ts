@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { sealRole } from '@seal/shared/codes/authorization'
+import { sealStatus } from '@seal/shared/codes/seal-status'
 import { alias } from 'drizzle-orm/pg-core'
-import { WILL_EXPIRE_DAYS, type SealGroup, type SealItem } from '@seal/shared/api/seals'
+import type { SealGroup, SealItem, WillExpireAuth, WillExpires } from '@seal/shared/api/seals'
 import { maskIdNumber, maskRealName } from '@seal/shared/text/masking'
 import type { Caller } from '../auth/caller.ts'
 import { persons, units } from '../auth/tables.ts'
@@ -14,6 +15,7 @@ import { authInForce, roleOfAuth, sealAccess, type SealAccess } from '../seal-au
 import { sealAuths } from '../seal-auth/tables.ts'
 import { sealPictureLink } from './picture-link.ts'
 import { seals, type Seal } from './tables.ts'
+import { authWillExpire, expiryWindowReader, sealWillExpire, type ExpiryWindows, type SealScope } from './will-expire.ts'
 
 /** A seal the caller has a role on (seal-auth/roles.ts), with that role. Else 数据不存在. */
 export const visibleSeal = (db: Database, caller: Caller, sealId: string): Promise<SealAccess> => sealAccess(db, caller, { sealId })
@@ -50,7 +52,15 @@ function sealRows(db: Database, caller: Caller, now: Date, where: (auth: SQL) =>
 
 type SealRow = Awaited<ReturnType<typeof sealRows>>[number]
 
-function toItem(row: SealRow, picture: PictureOption, now: number): SealItem {
+const scopeOfRow = (row: SealRow): SealScope => ({ socialCreditCode: row.socialCreditCode, holderIdentityNo: row.holder.identityNo })
+
+/** Items of rows, each 即将到期 by its own scope's window. */
+async function toItems(db: Database, rows: SealRow[], picture: PictureOption, now: number): Promise<SealItem[]> {
+  const windowsOf = expiryWindowReader(db)
+  return Promise.all(rows.map(async (row) => toItem(row, picture, now, await windowsOf(scopeOfRow(row)))))
+}
+
+function toItem(row: SealRow, picture: PictureOption, now: number, windows: ExpiryWindows): SealItem {
   const { seal, holder, auth } = row
   return {
     id: seal.id,
@@ -69,7 +79,7 @@ function toItem(row: SealRow, picture: PictureOption, now: number): SealItem {
     role: auth ? roleOfAuth(auth) : sealRole.LEGAL_PERSON,
     failureReason: seal.failureReason,
     revokePerson: row.revokerName ? maskRealName(row.revokerName) : null,
-    blnWillExpires: seal.status === '1' && seal.certEndTime.getTime() - now < WILL_EXPIRE_DAYS * 86_400_000,
+    blnWillExpires: sealWillExpire(seal, now, windows.sealDays),
   }
 }
 
@@ -82,7 +92,7 @@ export async function personalSeals(options: { db: Database; caller: Caller; pic
   const rows = await sealRows(options.db, options.caller, now, (authorised) =>
     and(eq(seals.ownerKind, 'person'), or(eq(seals.personId, options.caller.person.id), authorised)),
   ).orderBy(desc(seals.createdAt), desc(seals.id))
-  return rows.map((row) => toItem(row, options.picture, now.getTime()))
+  return toItems(options.db, rows, options.picture, now.getTime())
 }
 
 export async function sealDetail(options: { db: Database; caller: Caller; sealId: string; picture: PictureOption }): Promise<SealItem> {
@@ -93,7 +103,7 @@ export async function sealDetail(options: { db: Database; caller: Caller; sealId
   const isHolder = row.holder.id === caller.person.id
   const isUnitAccount = caller.kind === 'enterprise' && row.seal.ownerKind === 'unit' && caller.unit?.id === row.seal.unitId
   if (!isHolder && !isUnitAccount && !row.auth) throw notFound()
-  return toItem(row, options.picture, now.getTime())
+  return (await toItems(options.db, [row], options.picture, now.getTime()))[0]!
 }
 
 /**
@@ -121,15 +131,66 @@ export async function unitSealGroups(options: {
       options.queryAvailable ? eq(seals.status, '1') : undefined,
     ),
   ).orderBy(asc(units.name), asc(units.id), asc(seals.sealTypeCode), desc(seals.createdAt), desc(seals.id))
-  const now = when.getTime()
+  const items = await toItems(options.db, rows, options.picture, when.getTime())
   const groups: SealGroup[] = []
   let unitId: string | null = null
-  for (const row of rows) {
+  rows.forEach((row, index) => {
     if (row.seal.unitId !== unitId) {
       unitId = row.seal.unitId
       groups.push({ businessName: row.unitName!, socialCreditCode: row.socialCreditCode, list: [] })
     }
-    groups.at(-1)!.list.push(toItem(row, options.picture, now))
-  }
+    groups.at(-1)!.list.push(items[index]!)
+  })
   return groups
+}
+
+/** The most authorisations queryWillExpires looks at, soonest ending first. */
+const WILL_EXPIRE_AUTHS_MAX = 100
+
+/**
+ * POST /seal/v4/queryWillExpires (payload ours): what ends soon for the caller, soonest first — the seals
+ * of their lists (unit seals they may see, and for a personal login their name seals) that are 即将到期 by
+ * the very rule of the lists' blnWillExpires, and their own authorisations in force (as seal user) ending
+ * within `authWillExpireDays` of the seal's scope. A company account has no authorisations of its own.
+ */
+export async function willExpiring(options: { db: Database; caller: Caller; picture: PictureOption }): Promise<WillExpires> {
+  const { db, caller } = options
+  const [groups, personal] = await Promise.all([
+    unitSealGroups({ db, caller, picture: options.picture, queryAvailable: true }),
+    caller.kind === 'personal' ? personalSeals({ db, caller, picture: options.picture }) : Promise.resolve([]),
+  ])
+  const expiring = [...groups.flatMap((group) => group.list), ...personal].filter((seal) => seal.blnWillExpires)
+  expiring.sort((a, b) => a.certEndTime - b.certEndTime)
+  return { seals: expiring, auths: caller.kind === 'personal' ? await authsEndingSoon(db, caller, new Date()) : [] }
+}
+
+async function authsEndingSoon(db: Database, caller: Caller, when: Date): Promise<WillExpireAuth[]> {
+  const rows = await db
+    .select({ auth: sealAuths, seal: seals, unitName: units.name, socialCreditCode: units.socialCreditCode, holder: holders })
+    .from(sealAuths)
+    .innerJoin(seals, eq(seals.id, sealAuths.sealId))
+    .leftJoin(units, eq(units.id, seals.unitId))
+    .innerJoin(holders, eq(holders.id, sql`coalesce(${units.legalPersonId}, ${seals.personId})`))
+    .where(and(authInForce(caller.person.id, when), eq(seals.status, sealStatus.IN_EFFECT)))
+    .orderBy(asc(sealAuths.endTime), asc(sealAuths.id))
+    .limit(WILL_EXPIRE_AUTHS_MAX)
+  const windowsOf = expiryWindowReader(db)
+  const now = when.getTime()
+  const soon: WillExpireAuth[] = []
+  for (const { auth, seal, unitName, socialCreditCode, holder } of rows) {
+    const { authDays } = await windowsOf({ socialCreditCode, holderIdentityNo: holder.identityNo })
+    if (!authWillExpire(auth, now, authDays)) continue
+    soon.push({
+      authId: auth.id,
+      sealId: seal.id,
+      sealName: seal.sealName,
+      sealTypeCode: seal.sealTypeCode,
+      businessName: unitName ?? holder.name,
+      socialCreditCode: socialCreditCode ?? null,
+      startTime: auth.startTime.getTime(),
+      endTime: auth.endTime.getTime(),
+      authUseType: Number(auth.authUseType),
+    })
+  }
+  return soon
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
-import { queryGroupByBusinessBody, queryPersonSealsBody, sealByIdBody, sealGroup, sealItem } from '@seal/shared/api/seals'
+import { queryGroupByBusinessBody, queryPersonSealsBody, queryWillExpiresBody, sealByIdBody, sealGroup, sealItem, willExpires } from '@seal/shared/api/seals'
 import { notFound } from '../errors.ts'
 import { findFileById, verifyAccessToken } from '../files/service.ts'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { personalSeals, sealDetail, sealPictureData, unitSealGroups, visibleSeal } from './queries.ts'
+import { personalSeals, sealDetail, sealPictureData, unitSealGroups, visibleSeal, willExpiring } from './queries.ts'
 
 /** Seal lists and details for the management screens (spec 000 §7 "Seal management"; † paths are ours). */
 export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +31,15 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
           businessName: request.body?.businessName,
         }),
       ),
+  )
+
+  app.post(
+    '/seal/v4/queryWillExpires',
+    {
+      config: { query: true },
+      schema: { tags: ['seals'], summary: '即将到期的印章和授权（000 §2；载荷为本服务所定）', body: queryWillExpiresBody.optional(), response: { 200: envelopeOf(willExpires) } },
+    },
+    async (request) => ok(await willExpiring({ db: app.db, caller: callerOf(request), picture: pictures(request.body?.needPic ?? false) })),
   )
 
   app.post(

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { hash, verify } from '@node-rs/argon2'
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
+import { hash } from '@node-rs/argon2'
+import { eq } from 'drizzle-orm'
 import {
   isSealPassword,
   isSealPasswordAllowingDigits,
@@ -11,6 +11,7 @@ import type { Database } from '../db/client.ts'
 import { businessError, invalidInput, notFound } from '../errors.ts'
 import { faceStatus } from '../identity/face.ts'
 import { faceVerifications } from '../identity/tables.ts'
+import { checkCountedSecret, LOCK_MS, MAX_ATTEMPTS } from './counted-secret.ts'
 import { trustMessages } from './messages.ts'
 import { loadSealHolder } from './seal-holder.ts'
 import { sealPinResets, sealPins } from './tables.ts'
@@ -21,8 +22,8 @@ import { sealPinResets, sealPins } from './tables.ts'
  * logged or returned.
  */
 
-export const PIN_MAX_ATTEMPTS = 5
-export const PIN_LOCK_MS = 30 * 60_000
+export const PIN_MAX_ATTEMPTS = MAX_ATTEMPTS
+export const PIN_LOCK_MS = LOCK_MS
 /** A change key (from sealVerify) is good for one change within this time. */
 export const CHANGE_KEY_TTL_MS = 10 * 60_000
 /** A face verification must be this recent to reset a PIN. */
@@ -84,97 +85,28 @@ export type PinCheck =
 
 /**
  * Checks a PIN. Five wrong PINs in a row lock it for 30 minutes; while locked nothing is checked, so a
- * lock cannot be used to guess. The answer says how many tries are left, or until when it is locked.
- *
- * Each check takes its turn in one conditional UPDATE before the slow hash comparison: the fifth turn
- * locks the PIN there and then, so however many checks arrive at once, at most five wrong PINs are ever
- * compared (DESIGN.md "Counters that limit attempts change atomically, before the slow check").
+ * lock cannot be used to guess. The answer says how many tries are left, or until when it is locked. The
+ * turns are taken as for every counted secret (counted-secret.ts): atomically, before the slow comparison.
  */
 export async function verifySealPin(
   db: Database,
   options: { sealId: string; pin: string; now?: Date },
 ): Promise<PinCheck> {
-  const now = options.now ?? new Date()
-  const turn = await takePinTurn(db, options.sealId, now)
-  if (turn.kind === 'not-set')
+  const check = await checkCountedSecret(db, sealPinSecret, { id: options.sealId, typed: options.pin, now: options.now ?? new Date() })
+  if (check.ok) return check
+  if (check.reason === 'not-set')
     return { ok: false, reason: 'not-set', message: trustMessages.pinNotSet, remainingAttempts: 0, lockedUntil: null }
-  if (turn.kind === 'locked') return locked(turn.lockedUntil)
-
-  const pin = stripWhitespace(options.pin)
-  const matches = pin.length > 0 && (await verify(turn.pinHash, pin))
-  if (matches) {
-    await giveBackTurns(db, { sealId: options.sealId, turn })
-    return { ok: true }
-  }
-  if (turn.lockedUntil) return locked(turn.lockedUntil)
-  const remainingAttempts = PIN_MAX_ATTEMPTS - turn.attempt
+  if (check.reason === 'locked') return locked(check.lockedUntil)
   return {
     ok: false,
     reason: 'wrong',
-    message: trustMessages.wrongPinRemaining(remainingAttempts),
-    remainingAttempts,
+    message: trustMessages.wrongPinRemaining(check.remainingAttempts),
+    remainingAttempts: check.remainingAttempts,
     lockedUntil: null,
   }
 }
 
-type PinTurn =
-  | { kind: 'not-set' }
-  | { kind: 'locked'; lockedUntil: Date }
-  /** The attempt's number in the window (1-5); the fifth comes with the lock it sets. */
-  | { kind: 'turn'; attempt: number; pinHash: string; lockedUntil: Date | null }
-
-/**
- * Counts an attempt before it is checked, in one UPDATE that also refuses it while the PIN is locked.
- * An expired lock starts a fresh window. Row-level: concurrent callers queue on the row (PostgreSQL
- * rechecks the condition on the row they waited for; PGlite runs one statement at a time).
- */
-async function takePinTurn(db: Database, sealId: string, now: Date): Promise<PinTurn> {
-  const lockExpired = sql`${sealPins.lockedUntil} is not null and ${sealPins.lockedUntil} <= ${now}`
-  const attempt = sql`case when ${lockExpired} then 1 else ${sealPins.failedAttempts} + 1 end`
-  const lockUntil = new Date(now.getTime() + PIN_LOCK_MS)
-  for (let tries = 0; tries < 3; tries++) {
-    const [taken] = await db
-      .update(sealPins)
-      .set({
-        failedAttempts: attempt,
-        lockedUntil: sql`case when ${attempt} >= ${PIN_MAX_ATTEMPTS} then ${lockUntil}::timestamptz else null end`,
-      })
-      .where(and(eq(sealPins.sealId, sealId), or(isNull(sealPins.lockedUntil), lte(sealPins.lockedUntil, now))))
-      .returning({ attempt: sealPins.failedAttempts, pinHash: sealPins.pinHash, lockedUntil: sealPins.lockedUntil })
-    if (taken) return { kind: 'turn', ...taken }
-    const [row] = await db
-      .select({ lockedUntil: sealPins.lockedUntil })
-      .from(sealPins)
-      .where(eq(sealPins.sealId, sealId))
-      .limit(1)
-    if (!row) return { kind: 'not-set' }
-    if (row.lockedUntil && row.lockedUntil > now) return { kind: 'locked', lockedUntil: row.lockedUntil }
-    // A right PIN lifted the lock between the two statements: take a turn again.
-  }
-  return { kind: 'locked', lockedUntil: lockUntil }
-}
-
-/**
- * A right PIN gives back its turn and the turns taken before it, as a right PIN typed after wrong ones
- * does; turns other checks took meanwhile stay counted, so a guess sent alongside the right PIN is not
- * forgotten. The lock its own turn set is lifted. Nothing changes if the PIN was replaced meanwhile.
- */
-async function giveBackTurns(
-  db: Database,
-  options: { sealId: string; turn: Extract<PinTurn, { kind: 'turn' }> },
-) {
-  const { sealId, turn } = options
-  const ownLock = turn.lockedUntil
-    ? sql`${sealPins.lockedUntil} = ${turn.lockedUntil}::timestamptz`
-    : sql`false`
-  await db
-    .update(sealPins)
-    .set({
-      failedAttempts: sql`greatest(${sealPins.failedAttempts} - ${turn.attempt}, 0)`,
-      lockedUntil: sql`case when ${ownLock} then null else ${sealPins.lockedUntil} end`,
-    })
-    .where(and(eq(sealPins.sealId, sealId), eq(sealPins.pinHash, turn.pinHash)))
-}
+const sealPinSecret = { table: sealPins, key: sealPins.sealId, hash: sealPins.pinHash }
 
 function locked(lockedUntil: Date): PinCheck {
   return {
@@ -187,7 +119,7 @@ function locked(lockedUntil: Date): PinCheck {
 }
 
 /** HH:mm in Beijing time, whatever the server's time zone. */
-const clockTime = (date: Date) => beijingMinute(date.getTime()).slice(11)
+export const clockTime = (date: Date) => beijingMinute(date.getTime()).slice(11)
 
 /** verifySealPin that throws the check's message as a business error. */
 export async function assertSealPin(

@@ -46,6 +46,16 @@ export const configDefaults = {
    * scope unit:<credit code>, e.g. a trial unit's short certificates); 0 is the standard three years.
    */
   unitSealValidDays: 0,
+  /**
+   * A seal in effect whose certificate ends within this many days is 即将到期 (the list's blnWillExpires and
+   * POST /seal/v4/queryWillExpires), read in the seal's scope: unit:<credit code>, or person:<holder's ID>.
+   */
+  sealWillExpireDays: 30,
+  /**
+   * An authorisation in force ending within this many days is listed by POST /seal/v4/queryWillExpires,
+   * and its seal user is told once by SMS (read in the seal's scope, as above).
+   */
+  authWillExpireDays: 7,
 } as const
 
 export type AppConfig = {

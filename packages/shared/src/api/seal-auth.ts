@@ -184,6 +184,8 @@ export const authorisedPersons = z.object({ list: z.array(authorisedPerson), tot
 
 /** POST /sealAuth/v4/cancelAuth and /sealAuth/cancelAuth: end one authorisation. */
 export const cancelAuthBody = z.object({ authId })
+/** POST /sealAuth/queryAuthDetail †: one authorisation made to the caller, by id (the acceptance screens). */
+export const queryAuthDetailBody = z.object({ authId })
 /** POST /sealAuth/cancelAuthByParams: the seal user gives up their own authorisation of a seal. */
 export const cancelAuthByParamsBody = z.object({ sealId, identityType: z.string().max(8).nullish(), personIdentity: z.string().max(32).nullish() })
 

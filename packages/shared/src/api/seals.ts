@@ -26,13 +26,13 @@ export const sealItem = z.object({
   role: z.number(),
   failureReason: z.string().nullable(),
   revokePerson: z.string().nullable(),
-  /** In effect and its certificate ends within {@link WILL_EXPIRE_DAYS} days: the list shows 即将到期. */
+  /**
+   * In effect and its certificate ends within the configured days (`sealWillExpireDays`, 30 by default, in
+   * the seal's scope): the list shows 即将到期.
+   */
   blnWillExpires: z.boolean(),
 })
 export type SealItem = z.infer<typeof sealItem>
-
-/** A seal in effect whose certificate ends within this many days is about to expire. */
-export const WILL_EXPIRE_DAYS = 30
 
 /** POST /seal/queryGroupByBusiness: the unit seals the caller may see, grouped by unit. */
 export const queryGroupByBusinessBody = z
@@ -59,3 +59,28 @@ export const queryPersonSealsBody = z.object({ needPic: z.boolean().default(true
 
 /** POST /seal/detail † and POST /seal/getSealPicById: one seal the caller may see. */
 export const sealByIdBody = z.object({ sealId: z.string().min(1, '缺少参数：sealId').max(64) })
+
+/** POST /seal/v4/queryWillExpires (payload not shown in the spec; ours, docs/api.md "Seal management"). */
+export const queryWillExpiresBody = z.object({ needPic: z.boolean().default(false) }).partial()
+
+/** An authorisation of the caller (as seal user) in force and ending within `authWillExpireDays`. */
+export const willExpireAuth = z.object({
+  authId: z.string(),
+  sealId: z.string(),
+  sealName: z.string(),
+  sealTypeCode: z.string(),
+  businessName: z.string(),
+  socialCreditCode: z.string().nullable(),
+  startTime: z.number(),
+  endTime: z.number(),
+  /** 1 authorise use, 2 authorise management. */
+  authUseType: z.number(),
+})
+export type WillExpireAuth = z.infer<typeof willExpireAuth>
+
+/**
+ * What is about to end for the caller, soonest first: the seals they may see that are 即将到期 (the same
+ * rule as blnWillExpires), and their own authorisations ending soon.
+ */
+export const willExpires = z.object({ seals: z.array(sealItem), auths: z.array(willExpireAuth) })
+export type WillExpires = z.infer<typeof willExpires>

@@ -55,6 +55,21 @@ describe('new wizard steps', () => {
     expect(newWizardMaterials('CANCEL', 'LEGAL_APPLY')).not.toContain('实体印章印模照片')
   })
 
+  it('ask no impression photo when recovering or renewing, where the seal keeps its picture', () => {
+    for (const type of [businessType.RETRIEVE, businessType.RENEWAL]) {
+      expect(newWizardMaterials(type, 'LEGAL_APPLY')).not.toContain('实体印章印模照片')
+      expect(newWizardSteps(type, 'LEGAL_APPLY')[1]!.description).not.toContain('上传印章图片')
+    }
+    expect(newWizardSteps('RETRIEVE', 'LEGAL_APPLY')[1]!.description).toContain('设置新的法人用章密码')
+    expect(newWizardSteps('RENEWAL', 'LEGAL_APPLY')[1]!.description).not.toContain('设置法人用章密码')
+    expect(newWizardMaterials('CHANGE', 'LEGAL_APPLY')).toContain('实体印章印模照片')
+  })
+
+  it('tell a recovering legal representative the application form is always uploaded (no signing on the phone)', () => {
+    expect(newWizardSteps('RETRIEVE', 'LEGAL_APPLY')[2]!.description).toBe('下载申请表，签字并加盖单位公章后拍照上传')
+    expect(newWizardSteps('APPLY', 'LEGAL_APPLY')[2]!.description).toContain('单位核验未通过时')
+  })
+
   it('read a known business type and applicant kind from the query and refuse anything else', () => {
     expect(readWizardQuery(new URLSearchParams('businessType=RENEWAL&applicatKind=OPERATOR_APPLY'))).toEqual({
       businessType: 'RENEWAL',

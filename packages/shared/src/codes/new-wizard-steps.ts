@@ -34,20 +34,30 @@ function unitInfoStep(kind: ApplicantKind, type: BusinessType): WizardStep {
 }
 
 function sealSetupStep(type: BusinessType): WizardStep {
-  const authorisation =
-    type === businessType.CHANGE || type === businessType.RENEWAL ? '，确认印章授权关系' : ''
+  const title = '设置印章'
+  // A recovered seal keeps its picture and takes a new password; a renewed one keeps both (001 §4).
+  if (type === businessType.RETRIEVE) {
+    return { step: '2', title, description: '确认找回的印章，设置新的法人用章密码（设有印章管理员时同时设置管理员密码）' }
+  }
+  if (type === businessType.RENEWAL) {
+    return { step: '2', title, description: '确认续期的印章（印章图片和用章密码保持不变），确认印章授权关系' }
+  }
+  const authorisation = type === businessType.CHANGE ? '，确认印章授权关系' : ''
   return {
     step: '2',
-    title: '设置印章',
+    title,
     description: `上传印章图片，设置法人用章密码（设有印章管理员时同时设置管理员密码）${authorisation}`,
   }
 }
 
-function uploadFormStep(step: string, kind: ApplicantKind): WizardStep {
+function uploadFormStep(step: string, kind: ApplicantKind, type: BusinessType): WizardStep {
+  // A legal representative whose verification passed signs on the phone instead, except when recovering (001 §4).
   const description =
     kind === applicantKind.OPERATOR_APPLY
       ? '下载申请表，由经办人和法定代表人签字并加盖单位公章后拍照上传'
-      : '单位核验未通过时，下载申请表，签字并加盖单位公章后拍照上传，转人工审核'
+      : type === businessType.RETRIEVE
+        ? '下载申请表，签字并加盖单位公章后拍照上传'
+        : '单位核验未通过时，下载申请表，签字并加盖单位公章后拍照上传，转人工审核'
   return { step, title: '上传申请表', description }
 }
 
@@ -68,9 +78,9 @@ function resultStep(step: string, kind: ApplicantKind): WizardStep {
  */
 export function newWizardSteps(type: BusinessType, kind: ApplicantKind): WizardStep[] {
   if (type === businessType.CANCEL) {
-    return [unitInfoStep(kind, type), uploadFormStep('2-1', kind), resultStep('2-2', kind)]
+    return [unitInfoStep(kind, type), uploadFormStep('2-1', kind, type), resultStep('2-2', kind)]
   }
-  return [unitInfoStep(kind, type), sealSetupStep(type), uploadFormStep('3-1', kind), resultStep('3-2', kind)]
+  return [unitInfoStep(kind, type), sealSetupStep(type), uploadFormStep('3-1', kind, type), resultStep('3-2', kind)]
 }
 
 /**
@@ -85,9 +95,9 @@ export function newWizardMaterials(type: BusinessType, kind: ApplicantKind): str
     '营业执照或单位证照彩色照片',
     '法定代表人身份证人像面和国徽面照片',
     ...(kind === applicantKind.OPERATOR_APPLY ? ['经办人身份证人像面和国徽面照片'] : []),
-    ...(type === businessType.CANCEL
-      ? []
-      : ['设置印章管理员时，管理员身份证人像面和国徽面照片', '实体印章印模照片']),
+    // The manager section is for a new application or a recovery; a new picture for a new seal or a change.
+    ...(type === businessType.APPLY || type === businessType.RETRIEVE ? ['设置印章管理员时，管理员身份证人像面和国徽面照片'] : []),
+    ...(type === businessType.APPLY || type === businessType.CHANGE ? ['实体印章印模照片'] : []),
   ]
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { SealGroup, SealItem } from '@seal/shared/api/seals'
+import type { SealGroup, SealItem, WillExpires } from '@seal/shared/api/seals'
 import { post } from '../../lib/request/request.ts'
 
 /** The seal fields every call about one seal (PIN, cancellation) repeats beside sealId. */
@@ -31,5 +31,13 @@ export function useSealDetail(sealId: string | undefined) {
     queryKey: ['seals', 'detail', sealId],
     queryFn: () => post<SealItem>('/seal/detail', { sealId }),
     enabled: Boolean(sealId),
+  })
+}
+
+/** POST /seal/v4/queryWillExpires (payload ours): the seals and the caller's authorisations ending soon. */
+export function useWillExpires() {
+  return useQuery({
+    queryKey: ['seals', 'will-expire'],
+    queryFn: () => post<WillExpires>('/seal/v4/queryWillExpires', { needPic: false }, { silent: true }),
   })
 }

@@ -7,6 +7,7 @@ import { Loaded } from '../../components/loaded.tsx'
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { usePersonalSeals, useUnitSealGroups } from './api.ts'
+import { ExpiryNotice } from './expiry-notice.tsx'
 import { SealCard } from './seal-card.tsx'
 import { UNAVAILABLE_MAX, UNAVAILABLE_PREVIEW, groupByStatus, initialTab, tabTitles, visibleTabs, type SealTab } from './seal-list-logic.ts'
 import './my-seals.css'
@@ -30,6 +31,7 @@ export function SealListPage() {
       <NavBar onBack={() => navigate(-1)}>我的印章</NavBar>
       {config && me && (
         <>
+          <ExpiryNotice />
           {tabs.length > 1 && (
             <Tabs activeKey={active} onChange={(key) => setTab(key as SealTab)} className="my-seals-tabs">
               {tabs.map((key) => (

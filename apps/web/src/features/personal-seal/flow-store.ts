@@ -1,3 +1,5 @@
+import { readSessionJson, writeSessionJson } from '../../lib/session/session.ts'
+
 /**
  * What the flow keeps in sessionStorage between its screens and across a reload, until the application
  * is submitted: the phone typed in step 1, the OCR serials of the ID sides (never the pictures: they stay
@@ -9,16 +11,8 @@ const SAMPLES_KEY = 'seal.personalSeal.samples'
 
 export type StoredIdentity = { tel?: string; frontSerial?: string; backSerial?: string }
 
-function read(key: string): unknown {
-  try {
-    return JSON.parse(sessionStorage.getItem(key) ?? 'null')
-  } catch {
-    return null
-  }
-}
-
 export function readIdentity(): StoredIdentity {
-  const value = read(IDENTITY_KEY)
+  const value = readSessionJson(IDENTITY_KEY)
   if (!value || typeof value !== 'object') return {}
   const stored = value as Record<string, unknown>
   const text = (name: string) => (typeof stored[name] === 'string' && stored[name] ? (stored[name] as string) : undefined)
@@ -28,17 +22,17 @@ export function readIdentity(): StoredIdentity {
 /** Merges into what is kept; an undefined field removes it (a removed picture has no serial). */
 export function writeIdentity(change: Partial<Record<keyof StoredIdentity, string | undefined>>) {
   const next: Record<string, string | undefined> = { ...readIdentity(), ...change }
-  sessionStorage.setItem(IDENTITY_KEY, JSON.stringify(next))
+  writeSessionJson(IDENTITY_KEY, next)
 }
 
 /** The ids of the samples written in step 4 (pass only), oldest first. */
 export function readSamples(): string[] {
-  const value = read(SAMPLES_KEY)
+  const value = readSessionJson(SAMPLES_KEY)
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []
 }
 
 export function writeSamples(ids: string[]) {
-  sessionStorage.setItem(SAMPLES_KEY, JSON.stringify(ids))
+  writeSessionJson(SAMPLES_KEY, ids)
 }
 
 /** After a successful submission: the next application starts clean. */

@@ -8,7 +8,9 @@ import type {
   historyAuthPerson,
   sealUserCandidate,
 } from '@seal/shared/api/seal-auth'
-import { get, post } from '../../lib/request/request.ts'
+import { authStatus } from '@seal/shared/codes/authorization'
+import { get, post, RequestError } from '../../lib/request/request.ts'
+import { showToast } from '../../lib/toast/show-toast.ts'
 
 /*
  * The calls of the grant and acceptance screens (spec 000 §7 "Authorization"; server: apps/server/src/seal-auth).
@@ -84,11 +86,29 @@ export function authorisationsOnTab(status: 1 | 2 | 3, currentPage = 1, pageSize
   return post<{ list: AuthorizationItem[]; total: number }>('/sealAuth/querySealListByAll', { status, currentPage, pageSize })
 }
 
-/** The authorisation waiting for the caller, found on the 授权中 tab. */
+/**
+ * POST /sealAuth/queryAuthDetail †: one authorisation made to the caller, by id; null when the server knows
+ * none of theirs by that id (数据不存在), so the screen says so instead of a failure.
+ */
+export async function authorisationDetail(authId: string): Promise<AuthorizationItem | null> {
+  try {
+    return await post<AuthorizationItem>('/sealAuth/queryAuthDetail', { authId }, { silent: true })
+  } catch (error) {
+    if (error instanceof RequestError && error.kind === 'business') return null
+    // Anything else (network, timeout) is said as the request module says it.
+    if (error instanceof RequestError && error.kind !== 'unauthorized') showToast({ content: error.message, duration: 3000 })
+    throw error
+  }
+}
+
+/** The authorisation `authId` while it waits for the caller to accept (authStatus 1); null once handled or unknown. */
 export function useWaitingAuthorisation(authId: string) {
   return useQuery({
     queryKey: ['seal-auth', 'waiting', authId],
-    queryFn: async () => (await authorisationsOnTab(1)).list.find((item) => item.authId === authId && item.mine) ?? null,
+    queryFn: async () => {
+      const item = await authorisationDetail(authId)
+      return item?.mine && item.authStatus === authStatus.AUTHORIZING ? item : null
+    },
     enabled: Boolean(authId),
   })
 }

@@ -8,6 +8,7 @@ import { sealUserNameSchema } from '@seal/shared/rules/names'
 import { mobilePhoneSchema } from '@seal/shared/rules/phone'
 import { beijingDottedDate } from '@seal/shared/text/beijing-time'
 import { maskLegalPhone } from '@seal/shared/text/masking'
+import { readSessionJson, writeSessionJson } from '../../lib/session/session.ts'
 import type { AvailableSeal } from './api.ts'
 
 /**
@@ -117,14 +118,10 @@ export function decodeSignInfo(text: string | undefined): SignInfo | null {
 const storageKeys = { seal: 'seal-auth:seal', user: 'seal-auth:user', form: 'seal-auth:form' } as const
 export const flowStore = {
   read<T>(key: keyof typeof storageKeys): T | null {
-    try {
-      return JSON.parse(sessionStorage.getItem(storageKeys[key]) ?? 'null') as T | null
-    } catch {
-      return null
-    }
+    return readSessionJson(storageKeys[key]) as T | null
   },
   write(key: keyof typeof storageKeys, value: unknown) {
-    sessionStorage.setItem(storageKeys[key], JSON.stringify(value))
+    writeSessionJson(storageKeys[key], value)
   },
   clear(key: keyof typeof storageKeys) {
     sessionStorage.removeItem(storageKeys[key])

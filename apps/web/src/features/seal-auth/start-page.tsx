@@ -1,18 +1,20 @@
 import { useState } from 'react'
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Button, NavBar, Steps, Toast } from 'antd-mobile'
+import { authStatus } from '@seal/shared/codes/authorization'
 import { messages } from '@seal/shared/messages'
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { alertDialog } from '../../lib/dialog/confirm-dialog.ts'
-import { authorisationsOnTab, availableSeals, sealStatus } from './api.ts'
+import { authorisationDetail, authorisationsOnTab, availableSeals, sealStatus } from './api.ts'
 import { sealAuthRuleProblem, startButton, startSteps, type AuthStartType } from './flow.ts'
 import './seal-auth.css'
 
 /**
  * `/authorization-start/{type}` 印章授权 (000 §2): the steps and a notice. A company checks the configured
  * seal-auth rules against its seals and goes on to choose a seal (/seal-list, with `sealCode` when it came
- * for one); a seal user accepting an authorisation (`authId`, `sealId`) finds the seal still in effect — or
- * hears 印章已注销，接受授权失败 and goes back — and goes on to /seal-auth.
+ * for one); a seal user accepting an authorisation (`authId`, as the SMS link carries it; its seal is read
+ * from the authorisation) finds the seal still in effect — or hears 印章已注销，接受授权失败 and goes back —
+ * and goes on to /seal-auth.
  */
 export function AuthorizationStartPage() {
   const type: AuthStartType = useParams().type === 'personal' ? 'personal' : 'company'
@@ -37,10 +39,18 @@ export function AuthorizationStartPage() {
   }
 
   const proceedPersonal = async () => {
-    let sealId = params.get('sealId') ?? ''
     let authId = params.get('authId') ?? ''
-    if (!authId) {
-      // Opened from the SMS or the home card: the oldest authorisation waiting for the caller.
+    let sealId: string
+    if (authId) {
+      // From the SMS link, the invitation or the list: that authorisation, wherever it is in the list.
+      const item = await authorisationDetail(authId)
+      if (!item?.mine || item.authStatus !== authStatus.AUTHORIZING) {
+        Toast.show({ content: item ? '该授权已处理' : '该授权已处理或不存在', duration: 3000 })
+        return
+      }
+      sealId = item.sealId
+    } else {
+      // From the home card: an authorisation waiting for the caller (the oldest of the newest page).
       const waiting = (await authorisationsOnTab(1)).list.filter((item) => item.mine)
       const first = waiting.at(-1)
       if (!first) {

@@ -46,15 +46,27 @@ export function setSessionValue(key: string, value: string | null | undefined) {
   else sessionStorage.setItem(key, value)
 }
 
+/**
+ * A JSON value kept in sessionStorage (a flow's state between its screens): null when absent or unreadable.
+ * The caller checks its shape; what another version of the app wrote may be anything.
+ */
+export function readSessionJson(key: string): unknown {
+  try {
+    return JSON.parse(sessionStorage.getItem(key) ?? 'null')
+  } catch {
+    return null
+  }
+}
+
+export function writeSessionJson(key: string, value: unknown) {
+  sessionStorage.setItem(key, JSON.stringify(value))
+}
+
 /** A JSON object kept in sessionStorage; anything unreadable counts as empty. */
 export function getSessionObject(key: string): Record<string, string> {
-  try {
-    const value: unknown = JSON.parse(sessionStorage.getItem(key) ?? '{}')
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return {}
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, String(v)]))
-  } catch {
-    return {}
-  }
+  const value = readSessionJson(key)
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {}
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string' || typeof v === 'number').map(([k, v]) => [k, String(v)]))
 }
 
 /**

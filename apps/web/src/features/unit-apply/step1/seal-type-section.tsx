@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Button, DotLoading, Input, Toast } from 'antd-mobile'
-import { applicantKind, businessType } from '@seal/shared/codes/business-type'
+import { applicantKind, businessType, type BusinessType } from '@seal/shared/codes/business-type'
 import { MAX_OTHER_TYPE_SEALS, sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
 import { isCreditCode } from '@seal/shared/rules/credit-code'
@@ -11,6 +11,9 @@ import { sealItemOf } from '../seal-items.ts'
 import { useWizard } from '../wizard-context.tsx'
 import { unitApplyRoutes } from '../wizard-routes.ts'
 import { useDebounced } from '../../../lib/use-debounced.ts'
+
+/** What the picker's note asks for: a change, renewal or recovery picks among the unit's own seals. */
+const pickerVerb: Partial<Record<BusinessType, string>> = { CHANGE: '变更', RENEWAL: '续期', RETRIEVE: '找回' }
 
 /** The can-apply query waits until the code has stopped changing (001 §9). */
 const CAN_APPLY_DEBOUNCE_MS = 500
@@ -85,7 +88,7 @@ export function SealTypeSection() {
   return (
     <section className="unit-section" aria-label="业务信息">
       <h2>业务信息</h2>
-      <p className="unit-section-note">请选择需要申请的印章类型</p>
+      <p className="unit-section-note">请选择需要{pickerVerb[form.businessType as BusinessType] ?? '申请'}的印章类型</p>
       {!isCreditCode(form.socialCreditCode) ? (
         <p className="unit-section-note">请先填写正确的社会信用代码</p>
       ) : canApply.isPending ? (

@@ -1,0 +1,2 @@
+ALTER TABLE "seal_auths" ADD COLUMN "expiry_notice_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "seal_auths_expiry_notice_idx" ON "seal_auths" USING btree ("end_time","id") WHERE status = 'active' and expiry_notice_sent_at is null;

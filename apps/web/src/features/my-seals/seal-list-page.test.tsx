@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import type { LoginInfo } from '@seal/shared/api/auth'
+import type { SealItem, WillExpireAuth, WillExpires } from '@seal/shared/api/seals'
+import { appConfig, fakeApi, legalRepresentative } from '../../test/fake-api.ts'
+import { renderScreen } from '../../test/render-screen.tsx'
+import { SealListPage } from './seal-list-page.tsx'
+
+vi.setConfig({ testTimeout: 20_000 })
+
+const seal = (overrides: Partial<SealItem>): SealItem => ({
+  id: 's1',
+  sealName: '示例科技有限公司',
+  sealTypeCode: '01',
+  sealCode: '1101080012345',
+  status: '1',
+  useType: '2',
+  businessName: '示例科技有限公司',
+  socialCreditCode: '91110108MA01ABCDEN',
+  personName: '李四',
+  personIdentity: '3101**********4562',
+  certStartTime: Date.parse('2026-03-01T16:00:00Z'),
+  certEndTime: Date.parse('2029-03-01T15:59:59Z'),
+  sealPic: null,
+  role: 1,
+  failureReason: null,
+  revokePerson: null,
+  blnWillExpires: false,
+  ...overrides,
+})
+
+const ending = seal({ id: 's2', sealName: '示例科技有限公司合同专用章', sealTypeCode: '04', certEndTime: Date.parse('2026-12-10T15:59:59Z'), blnWillExpires: true })
+const lasting = seal({ id: 's1' })
+const auth: WillExpireAuth = {
+  authId: 'a1',
+  sealId: 's9',
+  sealName: '另一单位合同专用章',
+  sealTypeCode: '04',
+  businessName: '另一单位',
+  socialCreditCode: '91110108MA01ABCDEF',
+  startTime: Date.parse('2026-11-01T16:00:00Z'),
+  endTime: Date.parse('2026-11-30T15:59:59Z'),
+  authUseType: 1,
+}
+const employee: LoginInfo = { ...legalRepresentative, kind: 'personal', socialCreditCode: '', companyName: '' }
+
+function serve(willExpire: WillExpires, me: LoginInfo = legalRepresentative) {
+  return fakeApi({
+    'GET /auth/me': () => me,
+    'POST /config/queryByIdentity': () => appConfig({ buttonShowFlog: 1 }),
+    'POST /seal/queryGroupByBusiness': () => [{ businessName: '示例科技有限公司', socialCreditCode: '91110108MA01ABCDEN', list: [lasting, ending] }],
+    'POST /seal/v4/queryWillExpires': () => willExpire,
+  })
+}
+
+const open = () => renderScreen('/seal-preview-list/company', { path: '/seal-preview-list/:type', element: <SealListPage /> })
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('/seal-preview-list 即将到期', () => {
+  it('marks the seal the server says is about to expire, and no other, and says so above the list', async () => {
+    serve({ seals: [ending], auths: [] })
+    open()
+    const endingCard = await screen.findByRole('article', { name: '示例科技有限公司合同专用章' })
+    expect(within(endingCard).getByText('即将到期')).toBeTruthy()
+    expect(within(screen.getByRole('article', { name: '示例科技有限公司' })).queryByText('即将到期')).toBeNull()
+    const notice = await screen.findByRole('status', { name: '即将到期提醒' })
+    expect(notice.textContent).toContain('您有1枚印章即将到期（最早2026-12-10到期），请及时续期')
+    expect(notice.textContent).not.toContain('授权')
+  })
+
+  it('tells a seal user of their authorisation ending soon and opens the authorisation list', async () => {
+    const api = serve({ seals: [], auths: [auth] }, employee)
+    open()
+    const notice = await screen.findByRole('status', { name: '即将到期提醒' })
+    expect(notice.textContent).toContain('您有1项印章授权即将到期（最早2026-11-30到期），到期后将无法使用该印章')
+    expect(api.to('POST /seal/v4/queryWillExpires')[0]!.body).toEqual({ needPic: false })
+    fireEvent.click(within(notice).getByRole('button', { name: '查看' }))
+    expect((await screen.findByTestId('location')).textContent).toBe('/authorization/personal')
+  })
+
+  it('shows no notice when nothing ends soon', async () => {
+    serve({ seals: [], auths: [] })
+    open()
+    await screen.findByRole('article', { name: '示例科技有限公司合同专用章' })
+    expect(screen.queryByRole('status', { name: '即将到期提醒' })).toBeNull()
+  })
+})
