@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { UnitApplicationForm, WizardStepKey } from '@seal/shared/api/unit-apply'
 import { applyStatus } from '@seal/shared/codes/apply-status'
 import { applicantKind, businessType } from '@seal/shared/codes/business-type'
-import { sealStatusHeld } from '@seal/shared/codes/seal-status'
+import { sealStatusHeld, sealStatusWide } from '@seal/shared/codes/seal-status'
 import { MAX_OTHER_TYPE_SEALS, sealTypeCode, unitSealTypeCodes } from '@seal/shared/codes/seal-type'
 import { messageTemplates, messages } from '@seal/shared/messages'
 import { stripWhitespace } from '@seal/shared/rules/seal-password'
@@ -10,6 +11,8 @@ import {
   changeProblem,
   changeTypeOf,
   hasManagerSection,
+  renameSealsProblem,
+  renamesUnit,
   step1Problem,
   step2Problem,
   step3Problem,
@@ -219,6 +222,32 @@ export function changeStepProblem(form: StepForm, state: Pick<ChainState, 'chang
   return changeProblem(form, state.changeOriginal)
 }
 
+const openedSeal = alias(seals, 'opened_seal')
+
+/**
+ * The seals in effect (status 1) of the unit holding `sealId`: what a renaming change must name. A seal
+ * applied for and not made yet, or cancelled, is not among them.
+ */
+export async function unitSealsInEffect(db: Database, sealId: string): Promise<{ id: string }[]> {
+  if (!sealId) return []
+  return db
+    .select({ id: seals.id })
+    .from(seals)
+    .innerJoin(openedSeal, eq(openedSeal.unitId, seals.unitId))
+    .where(and(eq(openedSeal.id, sealId), eq(seals.status, sealStatusWide.VALID)))
+    .orderBy(seals.id)
+}
+
+/**
+ * A change renaming the unit names every seal the unit holds in effect (decisions.md "A change of the unit
+ * name changes every seal"): 单位名称变更需同时变更本单位全部有效印章. Asked of the database only when the name changed.
+ */
+export async function renameStepProblem(db: Database, form: StepForm, state: Pick<ChainState, 'changeOriginal'>): Promise<string | null> {
+  const original = state.changeOriginal?.orgUnitName
+  if (!renamesUnit(form, original)) return null
+  return renameSealsProblem(form, original, await unitSealsInEffect(db, form.sealId ?? ''))
+}
+
 /** The change type of a change application (001 §4), null for the other business types or without an original. */
 export const changeTypeOfState = (form: StepForm, state: ChainState) =>
   form.businessType === businessType.CHANGE && state.changeOriginal ? changeTypeOf(form, state.changeOriginal) : null
@@ -241,6 +270,7 @@ async function leavingProblem(options: { db: Database; caller: Caller; step: Wiz
         step1Problem(form) ??
         applicantProblem(caller, form) ??
         changeStepProblem(form, state) ??
+        (await renameStepProblem(db, form, state)) ??
         (await sealChoiceProblem(db, form)) ??
         (state.companyVerifyPass === null ? applyServerMessages.verificationRequired : null)
       )

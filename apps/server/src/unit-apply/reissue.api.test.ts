@@ -78,21 +78,34 @@ describe('renewal and change of unit seals', () => {
     expect(await verifySealPin(t.db, { sealId: contract, pin: 'Seal2026' })).toEqual({ ok: true })
   })
 
-  it('changes the unit name: the unit and the seal renamed, the certificate names the new unit, the old one revoked, the old PIN still signs', async () => {
+  it('changes the unit name: the unit and its seals renamed, the certificate names the new unit, the old one revoked, the old PIN still signs', async () => {
     const newName = '续变测试新科技有限公司'
     const [old] = await credentialsOf(official)
     const before = await sealRow(official)
     // A change application sets its own PIN at step 2; with the same legal representative it is not used.
+    // A new unit name names every seal in effect (rename-change.api.test.ts).
     const change = await insertApplication(t, {
       applicant: legal,
       unit: { name: newName, socialCreditCode: unit.socialCreditCode },
       legal,
       businessType: 'CHANGE',
       pin: 'Other2026',
-      seals: [{ sealTypeCode: '01', sealId: official, sealName: unit.name }],
+      seals: [
+        { sealTypeCode: '01', sealId: official, sealName: unit.name },
+        { sealTypeCode: '04', sealId: contract },
+      ],
     })
-    const answer = await review(change.id, { decisions: [{ itemId: 'item-1', approve: true }] })
-    expect(answer).toMatchObject({ resultStatus: '00', data: { applyStatus: 'APPLY_SUCCESS', successSealItems: [{ sealId: official, sealName: newName, failReason: null }] } })
+    const answer = await review(change.id, { decisions: [{ itemId: 'item-1', approve: true }, { itemId: 'item-2', approve: true }] })
+    expect(answer).toMatchObject({
+      resultStatus: '00',
+      data: {
+        applyStatus: 'APPLY_SUCCESS',
+        successSealItems: [
+          { sealId: official, sealName: newName, failReason: null },
+          { sealId: contract, sealName: `${newName}合同专用章`, failReason: null },
+        ],
+      },
+    })
 
     const [renamed] = await t.db.select().from(units).where(eq(units.socialCreditCode, unit.socialCreditCode))
     expect(renamed).toMatchObject({ name: newName, legalPersonId: legal.personId })

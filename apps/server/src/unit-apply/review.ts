@@ -24,6 +24,7 @@ import { crlReason } from '../trust/x509.ts'
 import { unitApplications, type SealItemOutcome, type StoredForm, type UnitApplication } from './tables.ts'
 import { carryAuthorisations, grantManagerOfApplication } from '../seal-auth/service.ts'
 import { sealNameFor } from './seal-names.ts'
+import { renameSealsProblem, renamesUnit } from '@seal/shared/rules/unit-apply'
 
 /**
  * Review and making of enterprise applications (issue #10 item 5). A reviewer (or automatic review)
@@ -186,10 +187,25 @@ async function planReview(trust: Trust, application: UnitApplication, decisions:
     await assertPicturesUsable(trust.db, application, needPicture)
     const unit = await unitOnRecord(trust.db, application)
     if (unit && !sameLegalPerson(unit.legal, application) && !application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
+    if (unit) await assertRenamesEverySeal(trust.db, application, unit.unit, plan)
   }
   // A recovered seal takes the new holder's PIN: the old one was someone else's secret.
   if (application.businessType === businessType.RETRIEVE && !application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
   return plan
+}
+
+/**
+ * A change renaming the unit reissues every seal it holds in effect, or none: the name is in each seal's
+ * image and certificate. Checked again here, as the unit is now: a seal made since the submission, or a
+ * reviewer rejecting some items, would leave a seal naming the old unit.
+ */
+async function assertRenamesEverySeal(db: Database, application: UnitApplication, unit: { id: string; name: string }, plan: ReviewPlan) {
+  const form = { businessType: application.businessType, unitName: application.unitName || application.form.unitName, sealInfo: application.form.sealInfo }
+  if (!renamesUnit(form, unit.name)) return
+  if (plan.rejected.length > 0) throw businessError(reviewMessages.renameAllOrNone)
+  const inEffect = await db.select({ id: seals.id }).from(seals).where(and(eq(seals.unitId, unit.id), eq(seals.status, sealStatusWide.VALID)))
+  const problem = renameSealsProblem(form, unit.name, inEffect)
+  if (problem) throw businessError(problem)
 }
 
 /** A reviewer's cut-out is used as it is: a PNG (transparent background is the reviewer's care) within the sizes a PDF can carry. */

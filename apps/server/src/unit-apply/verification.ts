@@ -22,7 +22,7 @@ import {
 } from '../identity/enterprise-provider.ts'
 import { faceStatus } from '../identity/face.ts'
 import { enterpriseVerifications, faceVerifications } from '../identity/tables.ts'
-import { changeOriginalOf, changeStepProblem } from './checks.ts'
+import { changeOriginalOf, changeStepProblem, renameStepProblem } from './checks.ts'
 import { unitApplications, type StoredForm, type UnitApplication } from './tables.ts'
 
 type FourElementsBody = z.infer<typeof fourElementsBody>
@@ -72,7 +72,8 @@ export async function verifyUnit(options: {
   assertSameAsDraft(body, form)
   // A change that changes nothing is told so before anyone is asked about the unit (001 §5).
   const original = application.businessType === businessType.CHANGE ? { changeOriginal: await changeOriginalOf(db, application.sealId) } : { changeOriginal: null }
-  const problem = step1Problem(form) ?? changeStepProblem({ ...form, businessType: application.businessType, applyType: application.applyType }, original)
+  const asApplied = { ...form, businessType: application.businessType, applyType: application.applyType, sealId: application.sealId }
+  const problem = step1Problem(form) ?? changeStepProblem(asApplied, original) ?? (await renameStepProblem(db, asApplied, original))
   if (problem) throw invalidInput(problem)
   const faceSerialNo = await assertApplicant({ db, caller, application, faceSerialNo: body.faceSerialNo })
 

@@ -93,6 +93,7 @@ export const reviewMessages = {
   changedReason: '印章变更',
   retrieveUnitRenamed: '单位名称与登记信息不一致，请先办理印章变更',
   retrieveLegalSealOfAnother: '该法定代表人名章属于原法定代表人，不能找回，请办理印章变更',
+  renameAllOrNone: '单位名称变更需同时变更本单位全部有效印章，请全部通过或全部驳回',
 } as const
 
 /** One seal item's decision. `sealPicBase64`: the reviewer's cut-out (PNG, used as it is) for a manual-review item. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { unitApplicationForm, type UnitApplicationForm } from '../api/unit-apply.ts'
 import { messages } from '../messages.ts'
-import { changeProblem, changeTypeOf, needsNewPicture, step1Problem, step2Problem, step3Problem } from './unit-apply.ts'
+import { changeProblem, changeTypeOf, needsNewPicture, renameSealsProblem, renamesUnit, sealsLeftOut, step1Problem, step2Problem, step3Problem, unitApplyMessages } from './unit-apply.ts'
 
 /** A complete operator application for the demo unit: every section filled. */
 function completeForm(overrides: Partial<UnitApplicationForm> = {}): UnitApplicationForm {
@@ -163,6 +163,46 @@ describe('change type (001 §4)', () => {
     // A renewal keeps the picture (and the passwords: step2Problem asks for none).
     expect(needsNewPicture(completeForm({ businessType: 'RENEWAL' }), '01', null)).toBe(false)
     expect(step2Problem({ ...completeForm({ businessType: 'RENEWAL' }), legalPassword: '', legalPasswordConfirm: '' })).toBeNull()
+  })
+})
+
+describe('a renaming change names every seal in effect', () => {
+  const item = (sealId: string, sealTypeCode: string) => ({ _id: sealId, sealId, sealTypeCode, sealName: '', sealTypeName: '', sealCode: '', sealPic: '', originalFileId: '', errorCount: 0, manualReview: false })
+  const inEffect = [{ id: 's01' }, { id: 's04' }]
+  const change = (unitName: string, sealInfo = [item('s01', '01')]) => ({ ...completeForm({ businessType: 'CHANGE', unitName }), sealInfo })
+
+  it('refuses a new unit name that leaves a seal in effect out, with our words', () => {
+    expect(renameSealsProblem(change('示例新名科技有限公司'), '示例科技有限公司', inEffect)).toBe('单位名称变更需同时变更本单位全部有效印章')
+    expect(unitApplyMessages.renameNeedsAllSeals).toBe('单位名称变更需同时变更本单位全部有效印章')
+    expect(sealsLeftOut(change('示例新名科技有限公司'), inEffect)).toEqual(['s04'])
+  })
+
+  it('passes a new unit name naming all of them (more seals of the list do no harm)', () => {
+    const all = change('示例新名科技有限公司', [item('s04', '04'), item('s01', '01')])
+    expect(renameSealsProblem(all, '示例科技有限公司', inEffect)).toBeNull()
+    expect(renameSealsProblem(all, '示例科技有限公司', [{ id: 's01' }])).toBeNull()
+  })
+
+  it('keeps the free choice when the name stays: a change of legal person, or of the region alone', () => {
+    const legal = { ...change('示例科技有限公司'), legalPersonName: '王五' }
+    expect(renameSealsProblem(legal, '示例科技有限公司', inEffect)).toBeNull()
+    const region = { ...change(' 示例科技有限公司 '), addr: ['110000', '110100', '110105'] }
+    expect(renameSealsProblem(region, '示例科技有限公司', inEffect)).toBeNull()
+  })
+
+  it('compares names as the server keeps them: half-width brackets are no new name', () => {
+    expect(renamesUnit(change('示例(北京)科技有限公司'), '示例（北京）科技有限公司')).toBe(false)
+    expect(renamesUnit(change('示例(上海)科技有限公司'), '示例（北京）科技有限公司')).toBe(true)
+  })
+
+  it('demands only seals in effect: what the caller passes is all it asks for', () => {
+    // A seal applied for and not made yet, or cancelled, is not in effect: the list the caller gives leaves it out.
+    expect(renameSealsProblem(change('示例新名科技有限公司'), '示例科技有限公司', [{ id: 's01' }])).toBeNull()
+  })
+
+  it('is no concern of other business types, nor without a name on record', () => {
+    expect(renamesUnit({ businessType: 'RENEWAL', unitName: '示例新名科技有限公司' }, '示例科技有限公司')).toBe(false)
+    expect(renamesUnit(change('示例新名科技有限公司'), null)).toBe(false)
   })
 })
 

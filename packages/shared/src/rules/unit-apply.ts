@@ -4,6 +4,7 @@ import { identityType } from '../codes/identity-type.ts'
 import { sealTypeCode } from '../codes/seal-type.ts'
 import { messages } from '../messages.ts'
 import { beijingDayStart } from '../text/beijing-time.ts'
+import { fullWidthBrackets } from '../text/normalize.ts'
 import { isCreditCode } from './credit-code.ts'
 import { isIdCard } from './id-card.ts'
 import { isPersonName, hasUniqueSealNames, wizardUnitNameSchema } from './names.ts'
@@ -108,6 +109,38 @@ export function changeTypeOf(form: StepForm, original: ChangeOriginal): ChangeTy
   if (!legalChanged) return changeType.NOTHING_CHANGED
   const withNameSeal = (form.sealInfo ?? []).some((seal) => seal.sealTypeCode === sealTypeCode.LEGAL_REPRESENTATIVE_NAME)
   return withNameSeal ? changeType.LEGAL_PERSON_WITH_NAME_SEAL : changeType.LEGAL_PERSON
+}
+
+/**
+ * Whether a change renames the unit: its name differs from the name on record (`orgUnitName`), compared as
+ * the server keeps names (trimmed, brackets full-width). A change of the region alone does not: the region
+ * is in neither the seal image nor the certificate.
+ */
+export function renamesUnit(form: Pick<StepForm, 'businessType' | 'unitName'>, orgUnitName: string | null | undefined): boolean {
+  if (form.businessType !== businessType.CHANGE || !orgUnitName) return false
+  const named = fullWidthBrackets((form.unitName ?? '').trim())
+  return named !== '' && named !== fullWidthBrackets(orgUnitName.trim())
+}
+
+/** The ids of the unit's seals in effect that the change does not name. */
+export function sealsLeftOut(form: Pick<StepForm, 'sealInfo'>, inEffect: readonly { id: string }[]): string[] {
+  const named = new Set((form.sealInfo ?? []).map((seal) => seal.sealId).filter(Boolean))
+  return inEffect.filter((seal) => !named.has(seal.id)).map((seal) => seal.id)
+}
+
+/**
+ * A renaming change names every seal the unit holds in effect (status 1): the unit name is in every seal's
+ * image and certificate subject, so a seal left out would go on naming the old unit. `inEffect` is the
+ * unit's seals in effect (a seal applied for but not made yet, or cancelled, is not among them). A change
+ * of the legal representative alone keeps the free choice.
+ */
+export function renameSealsProblem(
+  form: Pick<StepForm, 'businessType' | 'unitName' | 'sealInfo'>,
+  orgUnitName: string | null | undefined,
+  inEffect: readonly { id: string }[],
+): string | null {
+  if (!renamesUnit(form, orgUnitName)) return null
+  return sealsLeftOut(form, inEffect).length > 0 ? unitApplyMessages.renameNeedsAllSeals : null
 }
 
 /**
@@ -218,4 +251,5 @@ export const unitApplyMessages = {
   stepsMissing: '申请信息不完整，请按步骤完成申请',
   applicationNotFound: '未查询到申请记录',
   officialSealRequired: messages.officialSealRequired,
+  renameNeedsAllSeals: '单位名称变更需同时变更本单位全部有效印章',
 } as const
