@@ -5,8 +5,9 @@ import { applicantKind, businessType, type BusinessType } from '@seal/shared/cod
 import { MAX_OTHER_TYPE_SEALS, sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
 import { isCreditCode } from '@seal/shared/rules/credit-code'
+import { renamesUnit, sealsLeftOut, unitApplyMessages } from '@seal/shared/rules/unit-apply'
 import { useCanApply, type CanApply } from '../api/query-can-apply.ts'
-import { useUnitSeals } from '../api/seal-detail.ts'
+import { useSealDetail, useUnitSeals } from '../api/seal-detail.ts'
 import { sealItemOf } from '../seal-items.ts'
 import { useWizard } from '../wizard-context.tsx'
 import { unitApplyRoutes } from '../wizard-routes.ts'
@@ -25,7 +26,8 @@ type Option = CanApply['canApply'][number]
  * 业务信息 (001 §2, §5 "Seal picker"): the seal types the unit may apply for once its credit code is valid.
  * Unit seal and legal representative seal are shown, the others under 更多; a type already applied for is
  * disabled and marked （已申请）; the required one is marked （必选）, chosen and cannot be removed.
- * Other-type seals (99) are named here, at most 20.
+ * Other-type seals (99) are named here, at most 20. A change of the unit name takes every seal the unit
+ * holds in effect: they are chosen and locked, with the reason (the shared rule the server applies too).
  */
 export function SealTypeSection() {
   const { form, update, me } = useWizard()
@@ -40,8 +42,28 @@ export function SealTypeSection() {
   const unitSeals = useUnitSeals(form.socialCreditCode.trim().toUpperCase(), onExisting && isCreditCode(form.socialCreditCode))
   const held = new Map((unitSeals.data ?? []).filter((seal) => seal.sealTypeCode !== sealTypeCode.OTHER).map((seal) => [seal.sealTypeCode, seal]))
   const opened = new Set(form.sealInfo.filter((seal) => seal.sealId && seal.sealId === form.sealId).map((seal) => seal.sealTypeCode))
+  // A new unit name (against the name on record of the seal the change was opened for) takes every seal in effect.
+  const onRecord = useSealDetail(form.businessType === businessType.CHANGE ? form.sealId || undefined : undefined)
+  const renaming = renamesUnit(form, onRecord.data?.businessName)
+  const inEffect = renaming ? (unitSeals.data ?? []) : []
+  const demanded = new Set(inEffect.map((seal) => seal.id))
+  const demandedTypes = new Set(inEffect.map((seal) => seal.sealTypeCode))
   const lockedOf = (option: Option) =>
-    onExisting ? opened.has(option.sealTypeCode) || (!chosen.has(option.sealTypeCode) && !held.has(option.sealTypeCode)) : option.applied || option.required
+    onExisting
+      ? opened.has(option.sealTypeCode) || demandedTypes.has(option.sealTypeCode) || (!chosen.has(option.sealTypeCode) && !held.has(option.sealTypeCode))
+      : option.applied || option.required
+
+  // The seals a renaming change must name join the list (once the unit's seals are known).
+  useEffect(() => {
+    const all = unitSeals.data
+    if (!renaming || !all) return
+    update((current) => {
+      const missing = new Set(sealsLeftOut(current, all))
+      if (missing.size === 0) return {}
+      const joining = all.filter((seal) => missing.has(seal.id))
+      return { sealInfo: [...current.sealInfo, ...joining.map((seal) => sealItemOf({ sealTypeCode: seal.sealTypeCode, sealId: seal.id, sealName: seal.sealName }))] }
+    })
+  }, [renaming, unitSeals.data, update])
 
   // The answer decides: the required type is chosen, types already applied for cannot stay chosen.
   useEffect(() => {
@@ -115,6 +137,7 @@ export function SealTypeSection() {
           onMore={() => setMore((m) => !m)}
         />
       )}
+      {demanded.size > 0 && <p className="unit-section-note unit-rename-note">{unitApplyMessages.renameNeedsAllSeals}</p>}
       {others.length > 0 && (
         <div className="unit-other-seals">
           {others.map((seal, index) => (
@@ -126,16 +149,19 @@ export function SealTypeSection() {
                 maxLength={OTHER_SEAL_NAME_MAX}
                 onChange={(value) => renameOther(seal._id, value)}
               />
-              {others.length > 1 && (
+              {others.length > 1 && !demanded.has(seal.sealId) && (
                 <Button size="mini" fill="none" onClick={() => removeOther(seal._id)}>
                   删除
                 </Button>
               )}
             </div>
           ))}
-          <Button size="small" fill="outline" color="primary" onClick={addOther}>
-            添加其他类型印章（{messages.otherSealsLimit}）
-          </Button>
+          {/* A change or renewal is about the unit's own seals: none is added here. */}
+          {!onExisting && (
+            <Button size="small" fill="outline" color="primary" onClick={addOther}>
+              添加其他类型印章（{messages.otherSealsLimit}）
+            </Button>
+          )}
         </div>
       )}
       {showRetrieve && (

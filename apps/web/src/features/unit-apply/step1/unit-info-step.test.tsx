@@ -213,4 +213,62 @@ describe('step 1 of the new wizard', () => {
     // The seal's credit code gives the unit type, as typing it would.
     expect(saved.unitTypeCode).toBe('02')
   })
+
+  it('chooses and locks every seal of the unit in effect when the unit name changes, with the reason; the old name frees them again', async () => {
+    const seal = (id: string, sealTypeCode: string, sealName: string) => ({ id, sealTypeCode, sealName, businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, personName: '李四', personIdentity: '310***********4562' })
+    const server = fakeServer({
+      ...defaultRoutes(),
+      'POST /seal/detail': () => seal('seal-01', '01', '示例科技有限公司'),
+      'POST /seal/queryGroupByBusiness': () => [
+        {
+          businessName: '示例科技有限公司',
+          socialCreditCode: CREDIT_CODE,
+          list: [seal('seal-01', '01', '示例科技有限公司'), seal('seal-04', '04', '示例科技有限公司合同专用章'), seal('seal-99', '99', '示例科技有限公司项目专用章')],
+        },
+      ],
+      'POST /seal-apply/seal/queryCanApply': () => ({
+        canApply: [
+          { sealTypeCode: '01', sealTypeName: '单位公章', applied: true, required: false, shownByDefault: true },
+          { sealTypeCode: '05', sealTypeName: '法定代表人名章', applied: false, required: false, shownByDefault: true },
+          { sealTypeCode: '04', sealTypeName: '合同专用章', applied: true, required: false, shownByDefault: false },
+          { sealTypeCode: '99', sealTypeName: '其他类型印章', applied: false, required: false, shownByDefault: false },
+        ],
+        hasSeal: true,
+      }),
+    })
+    renderWizard('/new/seal/home?businessType=CHANGE&applicatKind=LEGAL_APPLY&sealId=seal-01')
+    await screen.findByRole('checkbox', { name: '单位公章' })
+    await waitFor(() => expect(screen.getByPlaceholderText<HTMLInputElement>('请输入单位名称').value).toBe('示例科技有限公司'))
+    expect(screen.queryByText('单位名称变更需同时变更本单位全部有效印章')).toBeNull()
+    expect(screen.queryByRole('checkbox', { name: '合同专用章' })).toBeNull()
+
+    type('请输入单位名称', '示例新名科技有限公司')
+    expect(await screen.findByText('单位名称变更需同时变更本单位全部有效印章')).toBeTruthy()
+    const contract = await screen.findByRole('checkbox', { name: '合同专用章' })
+    expect(contract.getAttribute('aria-checked')).toBe('true')
+    expect(contract.getAttribute('aria-disabled')).toBe('true')
+    fireEvent.click(contract)
+    expect(contract.getAttribute('aria-checked')).toBe('true')
+    // The unit's other-type seal joins under its own name; a change adds no new one.
+    expect(screen.getByDisplayValue('示例科技有限公司项目专用章')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /添加其他类型印章/ })).toBeNull()
+    // The legal representative's name seal the unit does not hold stays off.
+    expect(screen.getByRole('checkbox', { name: '法定代表人名章' }).getAttribute('aria-checked')).toBe('false')
+    fireEvent.click(screen.getByRole('button', { name: '暂存' }))
+    await waitFor(() => expect(server.callsTo('/seal-apply/apply/temporary')).toHaveLength(1))
+    const saved = server.callsTo('/seal-apply/apply/temporary')[0]!.body as { sealInfo: { sealTypeCode: string; sealId: string }[] }
+    expect(saved.sealInfo.map((s) => [s.sealTypeCode, s.sealId])).toEqual([
+      ['01', 'seal-01'],
+      ['04', 'seal-04'],
+      ['99', 'seal-99'],
+    ])
+
+    // Back to the name on record: the choice is free again.
+    type('请输入单位名称', '示例科技有限公司')
+    await waitFor(() => expect(screen.queryByText('单位名称变更需同时变更本单位全部有效印章')).toBeNull())
+    expect(contract.getAttribute('aria-disabled')).toBe('false')
+    fireEvent.click(contract)
+    // Left out again (and, not shown by default, folded back under 更多).
+    await waitFor(() => expect(screen.queryByRole('checkbox', { name: '合同专用章' })).toBeNull())
+  })
 })
