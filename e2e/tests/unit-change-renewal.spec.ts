@@ -23,7 +23,10 @@ async function revokedCount(page: Page): Promise<number> {
   return (text.match(/Serial Number:/g) ?? []).length
 }
 
-/** Face check, the impression photo and passwords at step 2, then the legal representative signs; ends on the result page. */
+/**
+ * Face check, the impression photos (unit seal and contract seal: the unit holds both, and a new name
+ * changes both) and passwords at step 2, then the legal representative signs; ends on the result page.
+ */
 async function verifySetUpAndSign(page: Page, unitName: string, prefix: string, face = true, renewal = false) {
   await page.getByRole('button', { name: '下一步' }).click()
   if (face) await page.getByRole('button', { name: '开始识别' }).click()
@@ -33,8 +36,9 @@ async function verifySetUpAndSign(page: Page, unitName: string, prefix: string, 
     await expect(page.getByRole('textbox', { name: '法人用章密码', exact: true })).toHaveCount(0)
   } else {
     await expect(page.getByText('印章图片').first()).toBeVisible({ timeout: 30_000 })
-    await page.getByLabel(/上传.*印模照片/).first().setInputFiles(await impressionPhoto(unitName))
-    await expect(page.getByText('印模提取成功')).toHaveCount(1, { timeout: 60_000 })
+    await page.getByLabel(new RegExp(`^上传(单位公章|${unitName})印模照片$`)).first().setInputFiles(await impressionPhoto(unitName, '01'))
+    await page.getByLabel(/上传.*合同专用章.*印模照片/).first().setInputFiles(await impressionPhoto(unitName, '04'))
+    await expect(page.getByText('印模提取成功')).toHaveCount(2, { timeout: 60_000 })
     await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(PIN)
     await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(PIN)
   }
@@ -63,7 +67,7 @@ async function heldSeals(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('seal.token') ?? '')
   const auth = { authorization: `Bearer ${token}` }
   const list = await (await page.request.post('/api/seal/queryGroupByBusiness', { headers: auth, data: { needPic: false } })).json()
-  const groups: { businessName: string; socialCreditCode: string; list: { id: string; sealTypeCode: string; certEndTime: number; blnWillExpires: boolean }[] }[] = list.data
+  const groups: { businessName: string; socialCreditCode: string; list: { id: string; sealName: string; sealTypeCode: string; certEndTime: number; blnWillExpires: boolean }[] }[] = list.data
   return { auth, group: groups.find((g) => g.socialCreditCode === socialCreditCode)! }
 }
 
@@ -84,7 +88,7 @@ test('a unit changes its name and renews its seal through the new wizard; the ol
   await registerInSandbox(page.request, unit, oldName)
   await setConfig(page.request, 'unitSealValidDays', 20, `unit:${socialCreditCode}`)
 
-  // The legal representative applies for the unit seal (as journey (a)).
+  // The legal representative applies for the unit seal and the contract seal (as journey (a)).
   await loginPersonal(page, legal)
   await page.goto('/new/seal/flow?businessType=APPLY&applicatKind=LEGAL_APPLY')
   await page.getByRole('button', { name: '开始申请' }).click()
@@ -93,11 +97,14 @@ test('a unit changes its name and renews its seal through the new wizard; the ol
   await expect(page.getByPlaceholder('请输入单位名称')).toHaveValue(oldName)
   await page.getByPlaceholder('请输入法人手机号').fill(legal.phone)
   await expect(page.getByRole('checkbox', { name: /单位公章（必选）/ })).toHaveAttribute('aria-checked', 'true')
+  await page.getByRole('button', { name: '更多' }).click()
+  await page.getByRole('checkbox', { name: '合同专用章' }).click()
   await verifySetUpAndSign(page, oldName, 'unit-change-0-apply')
 
   const made = await heldSeals(page)
   expect(made.group.businessName).toBe(oldName)
   const seal = made.group.list.find((s) => s.sealTypeCode === '01')!
+  const contract = made.group.list.find((s) => s.sealTypeCode === '04')!
   expect(seal.blnWillExpires).toBe(true)
 
   // CHANGE: 查看详情 → 印章变更 opens the wizard for the seal, prefilled from it.
@@ -129,6 +136,14 @@ test('a unit changes its name and renews its seal through the new wizard; the ol
   await page.getByLabel('上传营业执照', { exact: true }).setInputFiles({ name: 'licence-new.png', mimeType: 'image/png', buffer: licence })
   await expect(page.getByPlaceholder('请输入单位名称')).toHaveValue(newName, { timeout: 30_000 })
   await snap(page, 'unit-change-1-renamed')
+  // A new name is in every seal: the contract seal joins the change, chosen and locked, and the picker says why.
+  const picker = page.getByRole('region', { name: '业务信息' })
+  await picker.scrollIntoViewIfNeeded()
+  await expect(picker.getByText('单位名称变更需同时变更本单位全部有效印章')).toBeVisible()
+  const joined = picker.getByRole('checkbox', { name: '合同专用章', exact: true })
+  await expect(joined).toHaveAttribute('aria-checked', 'true')
+  await expect(joined).toHaveAttribute('aria-disabled', 'true')
+  await snap(page, 'unit-change-1-renamed-picker')
   // The face check passed a moment ago for this application: the verification runs at once.
   await verifySetUpAndSign(page, newName, 'unit-change', false)
 
@@ -136,9 +151,11 @@ test('a unit changes its name and renews its seal through the new wizard; the ol
   const card = await openSealMenu(page, newName)
   await expect(card.locator('img')).toHaveJSProperty('complete', true)
   await snap(page, 'unit-change-5-seal-list')
-  expect(await revokedCount(page)).toBe(revokedBeforeChange + 1)
+  // Both seals were reissued under the new name: two certificates revoked.
+  expect(await revokedCount(page)).toBe(revokedBeforeChange + 2)
   const changed = await heldSeals(page)
   expect(changed.group.businessName).toBe(newName)
+  expect(changed.group.list.find((s) => s.id === contract.id)).toMatchObject({ sealName: `${newName}合同专用章` })
   const pdf = await page.request.get('/api/configs/operation/manual')
   const uploaded = await page.request.post('/api/file/upload', { headers: changed.auth, multipart: { file: { name: 'doc.pdf', mimeType: 'application/pdf', buffer: await pdf.body() } } })
   const sealed = await (await page.request.post('/api/seal/signDocument', { headers: changed.auth, data: { sealId: seal.id, pin: PIN, fileId: (await uploaded.json()).data.fileId } })).json()
