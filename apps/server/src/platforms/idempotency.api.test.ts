@@ -157,6 +157,12 @@ describe('open API: sealing with an Idempotency-Key', () => {
     expect(refused.body.code).toBe('SEAL_NOT_BOUND')
   })
 
+  it('documents the header in the served OpenAPI document', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    const parameters = docs.paths['/api/open/v1/documents'].post.parameters as { in: string; name: string; required?: boolean }[]
+    expect(parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false }))
+  })
+
   it('refuses a malformed key before sealing', async () => {
     const before = (await useRecordsOfPlatform()).length
     for (const key of ['short', 'x'.repeat(65), 'has space in it', '订单-00000001']) {
