@@ -161,7 +161,7 @@ async function captureStatements(db: Database, run: () => Promise<unknown>) {
   client.query = function (this: unknown, ...args: unknown[]) {
     const [first, second] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
     if (typeof first === 'string') statements.push({ text: first, values: Array.isArray(second) ? second : [] })
-    else statements.push({ text: first.text, values: first.values ?? [] })
+    else statements.push({ text: first.text, values: first.values ?? (Array.isArray(second) ? second : []) })
     return original.apply(this, args)
   }
   try {
