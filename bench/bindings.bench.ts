@@ -11,7 +11,8 @@
 //
 // Env: BENCH_PG (default postgres://postgres@127.0.0.1:5432, database bench_bindings, made if missing),
 // BENCH_PORT (8296), BENCH_REQUESTS (requests per call and concurrency, default 200), BENCH_ONLY (a word
-// of the call names to run only those), BENCH_EXPLAIN (full: whole plans; off: none).
+// of the call names to run only those), BENCH_EXPLAIN (full: whole plans; off: none), BENCH_HTTP (off:
+// the plans only).
 import { spawn } from 'node:child_process'
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
@@ -288,6 +289,7 @@ async function main() {
   } finally {
     await opened.close()
   }
+  if (process.env.BENCH_HTTP === 'off') return
 
   const server = await startServer(databaseUrl)
   try {
