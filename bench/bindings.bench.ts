@@ -133,6 +133,7 @@ async function explainLists(db: Database, tokens: Record<As, string>, deepBindin
   const lists: [string, () => Promise<unknown>][] = [
     ['绑定记录 bp-0 page 1', async () => bindingRecords({ db, caller: await caller('person'), query: page({}), now })],
     ['绑定记录 bp-0 page 400', async () => bindingRecords({ db, caller: await caller('person'), query: page({ currentPage: 400 }), now })],
+    ['绑定记录 bp-0 bindState 1', async () => bindingRecords({ db, caller: await caller('person'), query: page({ bindState: 1 }), now })],
     ['绑定记录 bp-0 bindState 0, 30 days', async () => bindingRecords({ db, caller: await caller('person'), query: page({ ...range, bindState: 0 }), now })],
     ['绑定记录 bp-5000 page 1', async () => bindingRecords({ db, caller: await caller('usual'), query: page({}), now })],
     ['平台列表 alreadyBind', () => platformList(db, {}, now)],

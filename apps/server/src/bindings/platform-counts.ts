@@ -1,8 +1,6 @@
-import { count } from 'drizzle-orm'
 import { cachePerDatabase, memoryCache } from '../cache/read-through-cache.ts'
 import type { Database } from '../db/client.ts'
-import { bindingInEffect } from './state.ts'
-import { sealBindings } from './tables.ts'
+import { countBindingsInEffectByPlatform } from './state.ts'
 
 /**
  * How long the platform list's counts (alreadyBind) are kept before they are counted again. Counting every
@@ -20,7 +18,7 @@ const countsCache = cachePerDatabase(() => memoryCache<Map<string, number>>({ tt
 /** The bindings in effect on each platform (platforms with none are absent), at most 10 s old. */
 export async function bindingsInEffectByPlatform(db: Database, now: Date): Promise<Map<string, number>> {
   // Callers arriving while it counts share the one statement.
-  return (await countsCache(db).get('all', () => countNow(db, now)))!
+  return (await countsCache(db).get('all', () => countBindingsInEffectByPlatform(db, now)))!
 }
 
 /**
@@ -29,13 +27,4 @@ export async function bindingsInEffectByPlatform(db: Database, now: Date): Promi
  */
 export function forgetPlatformCounts(db: Database): void {
   countsCache(db).forget()
-}
-
-async function countNow(db: Database, now: Date): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ platformId: sealBindings.platformId, bound: count() })
-    .from(sealBindings)
-    .where(bindingInEffect(now))
-    .groupBy(sealBindings.platformId)
-  return new Map(rows.map((row) => [row.platformId, Number(row.bound)]))
 }

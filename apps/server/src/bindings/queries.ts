@@ -16,7 +16,7 @@ import { sealPictureLink } from '../seals/picture-link.ts'
 import { seals } from '../seals/tables.ts'
 import { bindingsInEffectByPlatform } from './platform-counts.ts'
 import { bindingUseType } from './service.ts'
-import { bindingInEffect, bindingNotInEffect } from './state.ts'
+import { bindingInEffect, bindingInEffectByKey, bindingNotInEffect } from './state.ts'
 import { sealBindings } from './tables.ts'
 
 /**
@@ -161,7 +161,7 @@ export async function bindingRecords(options: {
         : sql`false`
       : or(and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)), eq(units.legalPersonId, caller.person.id))!
   const manages = caller.kind === 'personal' ? and(authInForce(caller.person.id, now), eq(sealAuths.authUseType, String(authUseType.MANAGE)))! : sql`false`
-  const inEffect = sql<boolean>`${bindingInEffect(now)}`
+  const inEffect = sql<boolean>`${bindingInEffectByKey(now)}`
   const ownBinding = caller.kind === 'personal' ? eq(sealBindings.personId, caller.person.id) : sql`false`
   // Which records: those of the caller's seals (held or managed, found first through their own indexes)
   // and those they made. `= any(array(…))` lets PostgreSQL read the records of those seals alone, through
@@ -176,7 +176,7 @@ export async function bindingRecords(options: {
     query.sealId ? eq(sealBindings.sealId, query.sealId) : undefined,
     query.startTime !== undefined ? gte(sealBindings.createdAt, new Date(query.startTime)) : undefined,
     query.endTime !== undefined ? lt(sealBindings.createdAt, new Date(query.endTime)) : undefined,
-    query.bindState === undefined ? undefined : query.bindState === 1 ? bindingInEffect(now) : bindingNotInEffect(now),
+    query.bindState === undefined ? undefined : query.bindState === 1 ? bindingInEffectByKey(now) : bindingNotInEffect(now),
   )!
   const page = db
     .select({ id: sealBindings.id })
