@@ -3,6 +3,7 @@
 //   node examples/platform-client/client.mjs [options]        register, wait for a binding, seal, listen
 //   node examples/platform-client/client.mjs seal [options]   seal once more with the saved credentials
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -21,6 +22,7 @@ const { values: options, positionals } = parseArgs({
     y: { type: 'string' },
     'offset-x': { type: 'string' },
     'seal-id': { type: 'string' },
+    'idempotency-key': { type: 'string' },
     timestamp: { type: 'boolean', default: false },
     once: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
@@ -43,7 +45,7 @@ mkdirSync(stateDir, { recursive: true })
 /**
  * Says what happened: a line for a person (`[平台 12:00:00] …`), or with --json one JSON object a line,
  * `{ at, kind, message, …details }`, for a program that drives the client (kinds: listening, registered,
- * waiting, webhook, webhook-rejected, seal-ready, sealed, saved, keep-listening, no-seal, refused, failed).
+ * waiting, webhook, webhook-rejected, seal-ready, sealing, retry, sealed, saved, keep-listening, no-seal, refused, failed).
  */
 function log(kind, message, details = {}) {
   if (options.json) console.log(JSON.stringify({ at: new Date().toISOString(), kind, message, ...details }))
@@ -77,13 +79,34 @@ async function sealOnce(client, seal) {
   const own = !options.pdf
   const pdf = own ? samplePdf() : readFileSync(options.pdf)
   const fileName = own ? 'platform-sample.pdf' : basename(options.pdf)
-  const sealed = await client.sealDocument({ sealId: seal.sealId, pdf, fileName, positions: positions(own), timestamp: options.timestamp, remark: '示例平台签章' })
-  log('sealed', `已签章：${sealed.fileName}，${sealed.signatures} 处，文档 ${sealed.documentId}`, { documentId: sealed.documentId, sealId: seal.sealId, fileName: sealed.fileName, signatures: sealed.signatures })
+  // One Idempotency-Key for this document: the client sends it again on its own retries, and a run that
+  // was cut off can be repeated with --idempotency-key to get the document it may have made.
+  const idempotencyKey = options['idempotency-key'] ?? randomUUID()
+  log('sealing', `签章请求 Idempotency-Key：${idempotencyKey}`, { idempotencyKey })
+  const sealed = await client.sealDocument({ sealId: seal.sealId, pdf, fileName, positions: positions(own), timestamp: options.timestamp, remark: '示例平台签章', idempotencyKey })
+  log('sealed', `已签章：${sealed.fileName}，${sealed.signatures} 处，文档 ${sealed.documentId}${sealed.replayed ? '（重发请求，服务返回首次签章的结果）' : ''}`, {
+    documentId: sealed.documentId,
+    sealId: seal.sealId,
+    fileName: sealed.fileName,
+    signatures: sealed.signatures,
+    idempotencyKey,
+    replayed: sealed.replayed,
+  })
   const document = await client.document(sealed.documentId)
   const out = join(stateDir, `sealed-${sealed.documentId}.pdf`)
   writeFileSync(out, document.pdf)
   log('saved', `已保存：${out}（SHA-256 ${document.sha256}）`, { documentId: sealed.documentId, file: out, sha256: document.sha256 })
   return sealed
+}
+
+/** The open-API client, saying when it sends a call again. */
+function openApiClient(credentials) {
+  return createOpenApiClient({
+    baseUrl,
+    clientId: credentials.clientId,
+    clientSecret: credentials.clientSecret,
+    onRetry: ({ attempt, reason, waitMs }) => log('retry', `第 ${attempt} 次请求未成功（${reason}），${waitMs} 毫秒后重发`, { attempt, reason, waitMs }),
+  })
 }
 
 async function pickSeal(client) {
@@ -96,7 +119,7 @@ async function pickSeal(client) {
 async function sealCommand() {
   const credentials = savedCredentials()
   if (!credentials) throw new Error(`还没有平台凭据（${credentialsFile}）：先不带参数运行一次`)
-  const client = createOpenApiClient({ baseUrl, ...credentials })
+  const client = openApiClient(credentials)
   // The seal named, else the one sealed with last (so a cancelled binding is heard as a refusal), else any.
   const sealId = options['seal-id'] ?? credentials.lastSealId
   const seal = sealId ? { sealId } : await pickSeal(client)
@@ -132,7 +155,7 @@ async function runCommand() {
     writeFileSync(credentialsFile, JSON.stringify({ server: baseUrl, ...credentials }, null, 2), { mode: 0o600 })
     log('registered', `已登记平台「${credentials.clientName}」：clientId ${credentials.clientId}（凭据保存在 ${credentialsFile}）`, { platformId: credentials.platformId, clientId: credentials.clientId, clientName: credentials.clientName, reused: false })
   }
-  const client = createOpenApiClient({ baseUrl, ...credentials })
+  const client = openApiClient(credentials)
 
   let seal = await pickSeal(client)
   if (!seal) log('waiting', `等待绑定：请在 App 的「印章绑定」中选择平台「${credentials.clientName}」并绑定一枚印章…`)

@@ -24,11 +24,38 @@ export type BoundSeal = {
   usable: boolean
 }
 
-export type SealedDocument = { documentId: string; sealId: string; fileName: string; sha256: string; signatures: number; placements: { page: number; x: number; y: number; width: number; height: number }[] }
+export type SealedDocument = {
+  documentId: string
+  sealId: string
+  fileName: string
+  sha256: string
+  signatures: number
+  placements: { page: number; x: number; y: number; width: number; height: number }[]
+  /** The Idempotency-Key the sealing was sent with. */
+  idempotencyKey: string
+  /** True when the service answered an earlier attempt's document (Idempotent-Replayed). */
+  replayed: boolean
+}
 
-export declare function createOpenApiClient(options: { baseUrl: string; clientId: string; clientSecret: string }): {
+export declare function createOpenApiClient(options: {
+  baseUrl: string
+  clientId: string
+  clientSecret: string
+  attempts?: number
+  timeoutMs?: number
+  onRetry?: (info: { attempt: number; reason: string; waitMs: number }) => void
+}): {
   boundSeals(query?: string): Promise<{ seals: BoundSeal[]; nextAfter: string | null }>
-  sealDocument(input: { sealId: string; pdf: Uint8Array; fileName: string; positions: Position[]; timestamp?: boolean; remark?: string; businessName?: string }): Promise<SealedDocument>
+  sealDocument(input: {
+    sealId: string
+    pdf: Uint8Array
+    fileName: string
+    positions: Position[]
+    timestamp?: boolean
+    remark?: string
+    businessName?: string
+    idempotencyKey?: string
+  }): Promise<SealedDocument>
   document(documentId: string): Promise<{ documentId: string; fileName: string; sha256: string; pdf: Buffer }>
 }
 

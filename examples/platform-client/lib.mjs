@@ -2,7 +2,7 @@
 // the operator calls that register a platform, a webhook receiver, and a small PDF to seal. Plain Node
 // (20 or later), no dependencies: copy what you need into your platform. docs/platforms.md describes the
 // scheme these implement.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer } from 'node:http'
 
 export const OPEN_API = '/api/open/v1'
@@ -73,13 +73,24 @@ export class OpenApiRefusal extends Error {
   }
 }
 
+/** Refusals worth sending again after a pause: the service was busy, or the first copy still runs. */
+const RETRYABLE_CODES = new Set(['RATE_LIMITED', 'SERVER_BUSY', 'TIMESTAMP_FAILED', 'IDEMPOTENCY_KEY_IN_PROGRESS', 'INTERNAL_ERROR'])
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
 /**
  * A client of the open API for one platform. It gets an access token with the client credentials,
  * keeps it until it expires (getting a new one when told TOKEN_EXPIRED), and signs every call.
  *
- * @param {{ baseUrl: string, clientId: string, clientSecret: string }} options
+ * Sealing is sent with an `Idempotency-Key` (one per document to seal, or the caller's own), so it is
+ * safe to send again: when an answer is lost (no connection, a timeout) or the service says to come back
+ * (429, 503, 409 IDEMPOTENCY_KEY_IN_PROGRESS), the client sends the *same* body with the *same* key again
+ * (a fresh nonce and signature each time), up to `attempts` times, and the service answers the one
+ * document it made. GET calls are retried the same way; nothing else is.
+ *
+ * @param {{ baseUrl: string, clientId: string, clientSecret: string, attempts?: number, timeoutMs?: number, onRetry?: (info: { attempt: number, reason: string, waitMs: number }) => void }} options
  */
-export function createOpenApiClient({ baseUrl, clientId, clientSecret }) {
+export function createOpenApiClient({ baseUrl, clientId, clientSecret, attempts = 5, timeoutMs = 120_000, onRetry = () => {} }) {
   let token
 
   async function fetchToken() {
@@ -90,34 +101,69 @@ export function createOpenApiClient({ baseUrl, clientId, clientSecret }) {
     return token.value
   }
 
-  async function call(method, pathWithQuery, payload, retried = false) {
+  /** One signed request; answers the HTTP status, the parsed body and the headers. */
+  async function send(method, path, body, idempotencyKey) {
     const accessToken = token && token.expiresAt - Date.now() > 60_000 ? token.value : await fetchToken()
-    const body = payload === undefined ? '' : JSON.stringify(payload)
+    const headers = { authorization: `Bearer ${accessToken}`, ...signatureHeaders({ method, pathWithQuery: path, body: body ?? '', clientSecret }) }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) })
+    return { status: response.status, answer: await response.json(), headers: response.headers }
+  }
+
+  /**
+   * Sends a call, again when that is safe (a GET, or a POST with an idempotency key): the body is
+   * serialised once, so every attempt carries the same bytes (the key is kept with their digest).
+   */
+  async function call(method, pathWithQuery, payload, { idempotencyKey } = {}) {
+    const body = payload === undefined ? undefined : JSON.stringify(payload)
     const path = `${OPEN_API}${pathWithQuery}`
-    const headers = { authorization: `Bearer ${accessToken}`, ...signatureHeaders({ method, pathWithQuery: path, body, clientSecret }) }
-    if (payload !== undefined) headers['content-type'] = 'application/json'
-    const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload === undefined ? undefined : body })
-    const answer = await response.json()
-    if (response.status === 401 && answer.code === 'TOKEN_EXPIRED' && !retried) {
-      token = undefined
-      return call(method, pathWithQuery, payload, true)
+    const repeatable = method === 'GET' || Boolean(idempotencyKey)
+    let tokenRenewed = false
+    for (let attempt = 1; ; attempt++) {
+      let reason
+      let waitMs = Math.min(8000, 500 * 2 ** (attempt - 1))
+      try {
+        const { status, answer, headers } = await send(method, path, body, idempotencyKey)
+        if (status === 401 && answer.code === 'TOKEN_EXPIRED' && !tokenRenewed) {
+          token = undefined
+          tokenRenewed = true
+          attempt--
+          continue
+        }
+        if (status >= 200 && status < 300) return { answer, replayed: headers.get('idempotent-replayed') === 'true' }
+        if (!repeatable || !RETRYABLE_CODES.has(answer.code) || attempt >= attempts) throw new OpenApiRefusal(status, answer)
+        reason = `${status} ${answer.code}`
+        const retryAfter = Number(headers.get('retry-after'))
+        if (retryAfter > 0) waitMs = retryAfter * 1000
+      } catch (error) {
+        if (error instanceof OpenApiRefusal || !repeatable || attempt >= attempts) throw error
+        // No answer (connection lost, timeout): the request may or may not have been carried out.
+        reason = `无应答：${error.cause?.code ?? error.name}`
+      }
+      onRetry({ attempt, reason, waitMs })
+      await pause(waitMs)
     }
-    if (!response.ok) throw new OpenApiRefusal(response.status, answer)
-    return answer
   }
 
   return {
     /** The seals bound to this platform and in effect. */
-    boundSeals: (query = '') => call('GET', `/seals${query}`),
+    boundSeals: async (query = '') => (await call('GET', `/seals${query}`)).answer,
     /**
      * Seals a PDF: `positions` are `{ page, x, y }` (the seal's bottom-left corner, PDF points) or
      * `{ keyword, page?, occurrence?, offsetX?, offsetY? }` (the seal centred on the phrase).
+     * `idempotencyKey`: 8–64 of [A-Za-z0-9_-], one per document to seal (e.g. your own order number);
+     * a new random one when not given. The answer carries the key used and `replayed` (true when the
+     * service answered an earlier attempt's document).
      */
-    sealDocument: ({ sealId, pdf, fileName, positions, timestamp = false, remark, businessName }) =>
-      call('POST', '/documents', { sealId, fileName, pdf: Buffer.from(pdf).toString('base64'), positions, timestamp, remark, businessName }),
+    sealDocument: async ({ sealId, pdf, fileName, positions, timestamp = false, remark, businessName, idempotencyKey = randomUUID() }) => {
+      const payload = { sealId, fileName, pdf: Buffer.from(pdf).toString('base64'), positions, timestamp, remark, businessName }
+      const { answer, replayed } = await call('POST', '/documents', payload, { idempotencyKey })
+      return { ...answer, idempotencyKey, replayed }
+    },
     /** A sealed document: its metadata and the PDF's bytes. */
     document: async (documentId) => {
-      const answer = await call('GET', `/documents/${encodeRfc3986(documentId)}`)
+      const { answer } = await call('GET', `/documents/${encodeRfc3986(documentId)}`)
       return { ...answer, pdf: Buffer.from(answer.pdf, 'base64') }
     },
   }

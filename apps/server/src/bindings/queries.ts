@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { alias, unionAll } from 'drizzle-orm/pg-core'
 import type { BindableGroup, BindRecord, BindRecordPage, PlatformItem } from '@seal/shared/api/binding'
 import { authUseType, sealRole } from '@seal/shared/codes/authorization'
 import { bindSelection } from '@seal/shared/codes/binding'
@@ -14,14 +14,16 @@ import { authInForce } from '../seal-auth/roles.ts'
 import { sealAuths } from '../seal-auth/tables.ts'
 import { sealPictureLink } from '../seals/picture-link.ts'
 import { seals } from '../seals/tables.ts'
+import { bindingsInEffectByPlatform } from './platform-counts.ts'
 import { bindingUseType } from './service.ts'
-import { bindingInEffect } from './state.ts'
+import { bindingInEffect, bindingInEffectByKey, bindingNotInEffect } from './state.ts'
 import { sealBindings } from './tables.ts'
 
 /**
  * The platforms seals can be bound to (POST /paas-composite-seal/sealBind/platform/config), in the order
- * they were registered, with how many seals are bound to each now. `clientName` finds the platforms whose
- * name contains it (so the full name finds its platform); the list is the registry's, a handful of rows.
+ * they were registered, with how many seals are bound to each now (counted for all platforms at once and
+ * kept 10 s, platform-counts.ts). `clientName` finds the platforms whose name contains it (so the full name
+ * finds its platform); the list is the registry's, a handful of rows.
  */
 export async function platformList(db: Database, filter: { clientName?: string | null | undefined; platformType?: string | null | undefined }, now: Date): Promise<PlatformItem[]> {
   const name = filter.clientName?.trim()
@@ -34,8 +36,6 @@ export async function platformList(db: Database, filter: { clientName?: string |
       usageNotes: platforms.usageNotes,
       apiUrl: platforms.apiUrl,
       sdkUrl: platforms.sdkUrl,
-      // Spelled with its table: in a one-table select the ORM writes bare column names, and a bare "id" here would be the binding's.
-      alreadyBind: sql<number>`(select count(*)::int from ${sealBindings} where ${sealBindings.platformId} = ${sql.identifier('platforms')}.${sql.identifier('id')} and ${bindingInEffect(now)})`,
     })
     .from(platforms)
     .where(
@@ -46,7 +46,8 @@ export async function platformList(db: Database, filter: { clientName?: string |
       ),
     )
     .orderBy(asc(platforms.createdAt), asc(platforms.id))
-  return rows.map((row) => ({ ...row, alreadyBind: Number(row.alreadyBind) }))
+  const bound = await bindingsInEffectByPlatform(db, now)
+  return rows.map((row) => ({ ...row, alreadyBind: bound.get(row.id) ?? 0 }))
 }
 
 /**
@@ -139,7 +140,6 @@ export async function bindableSeals(options: { db: Database; caller: Caller; pla
 }
 
 const binders = alias(persons, 'binder')
-const binderAuths = alias(sealAuths, 'binder_auth')
 
 /**
  * POST /paas-composite-seal/sealBind/queryBindSealLogList: binding records the caller may see, newest
@@ -161,18 +161,32 @@ export async function bindingRecords(options: {
         : sql`false`
       : or(and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)), eq(units.legalPersonId, caller.person.id))!
   const manages = caller.kind === 'personal' ? and(authInForce(caller.person.id, now), eq(sealAuths.authUseType, String(authUseType.MANAGE)))! : sql`false`
-  // The binder's authorisation, when a manager made it: the state reads it (the same rule as state.ts).
-  const inEffect = sql<boolean>`(${sealBindings.bindState} = '1' and ${seals.status} = ${sealStatusWide.VALID} and ${seals.certEndTime} > ${now} and (${sealBindings.authId} is null or (${binderAuths.status} = 'active' and ${binderAuths.startTime} <= ${now} and ${binderAuths.endTime} >= ${now})))`
+  const inEffect = sql<boolean>`${bindingInEffectByKey(now)}`
   const ownBinding = caller.kind === 'personal' ? eq(sealBindings.personId, caller.person.id) : sql`false`
+  // Which records: those of the caller's seals (held or managed, found first through their own indexes)
+  // and those they made. `= any(array(…))` lets PostgreSQL read the records of those seals alone, through
+  // the seal index, OR-ed with the binder index; testing the role on each joined row read them all.
+  const visible = or(sql`${sealBindings.sealId} = any(array(${visibleSealIds(db, caller, now)}))`, ownBinding)
 
+  // Every filter reads the binding row alone (the state by key lookups, state.ts), so the page is chosen
+  // from those rows, sorted, and only its rows are joined for display: a deep page sorts a few thousand
+  // rows instead of joining them all.
   const where: SQL = and(
-    or(holds, sql`${sealAuths.id} is not null`, ownBinding),
+    visible,
     query.sealId ? eq(sealBindings.sealId, query.sealId) : undefined,
     query.startTime !== undefined ? gte(sealBindings.createdAt, new Date(query.startTime)) : undefined,
     query.endTime !== undefined ? lt(sealBindings.createdAt, new Date(query.endTime)) : undefined,
-    query.bindState === undefined ? undefined : query.bindState === 1 ? inEffect : sql`not ${inEffect}`,
+    query.bindState === undefined ? undefined : query.bindState === 1 ? bindingInEffectByKey(now) : bindingNotInEffect(now),
   )!
-  const base = () =>
+  const page = db
+    .select({ id: sealBindings.id })
+    .from(sealBindings)
+    .where(where)
+    .orderBy(desc(sealBindings.createdAt), desc(sealBindings.id))
+    .limit(query.pageSize)
+    .offset((query.currentPage - 1) * query.pageSize)
+
+  const [rows, [counted]] = await Promise.all([
     db
       .select({
         binding: sealBindings,
@@ -188,22 +202,12 @@ export async function bindingRecords(options: {
       .leftJoin(units, eq(units.id, seals.unitId))
       .innerJoin(platforms, eq(platforms.id, sealBindings.platformId))
       .innerJoin(binders, eq(binders.id, sealBindings.personId))
-      .leftJoin(binderAuths, eq(binderAuths.id, sealBindings.authId))
       .leftJoin(sealAuths, and(manages, sql`${sealAuths.sealId} = ${seals.id}`))
-      .where(where)
-
-  const [rows, [counted]] = await Promise.all([
-    base()
-      .orderBy(desc(sealBindings.createdAt), desc(sealBindings.id))
-      .limit(query.pageSize)
-      .offset((query.currentPage - 1) * query.pageSize),
+      .where(inArray(sealBindings.id, page))
+      .orderBy(desc(sealBindings.createdAt), desc(sealBindings.id)),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(sealBindings)
-      .innerJoin(seals, eq(seals.id, sealBindings.sealId))
-      .leftJoin(units, eq(units.id, seals.unitId))
-      .leftJoin(binderAuths, eq(binderAuths.id, sealBindings.authId))
-      .leftJoin(sealAuths, and(manages, sql`${sealAuths.sealId} = ${seals.id}`))
       .where(where),
   ])
 
@@ -228,4 +232,47 @@ export async function bindingRecords(options: {
     }
   })
   return { list, total: Number(counted?.total ?? 0), currentPage: query.currentPage, pageSize: query.pageSize }
+}
+
+const ownSeals = alias(seals, 'own_seal')
+const ownUnits = alias(units, 'own_unit')
+const ownAuths = alias(sealAuths, 'own_auth')
+
+/**
+ * The ids of the seals whose binding records the caller sees: a company account's unit's; a person's own
+ * name seal, the seals of the units they represent, and the seals they manage under an authorisation in
+ * force. Each part is read through its own index (seals_person_idx, units_legal_person_idx +
+ * seals_unit_idx, seal_auths_grantee_idx).
+ */
+function visibleSealIds(db: Database, caller: Caller, now: Date) {
+  if (caller.kind === 'enterprise') {
+    return db
+      .select({ id: ownSeals.id })
+      .from(ownSeals)
+      .where(caller.unit ? eq(ownSeals.unitId, caller.unit.id) : sql`false`)
+  }
+  const personId = caller.person.id
+  return unionAll(
+    db
+      .select({ id: ownSeals.id })
+      .from(ownSeals)
+      .where(and(eq(ownSeals.ownerKind, 'person'), eq(ownSeals.personId, personId))),
+    db
+      .select({ id: ownSeals.id })
+      .from(ownSeals)
+      .innerJoin(ownUnits, eq(ownUnits.id, ownSeals.unitId))
+      .where(eq(ownUnits.legalPersonId, personId)),
+    db
+      .select({ id: ownAuths.sealId })
+      .from(ownAuths)
+      .where(
+        and(
+          eq(ownAuths.granteePersonId, personId),
+          eq(ownAuths.status, 'active'),
+          lte(ownAuths.startTime, now),
+          gte(ownAuths.endTime, now),
+          eq(ownAuths.authUseType, String(authUseType.MANAGE)),
+        ),
+      ),
+  )
 }

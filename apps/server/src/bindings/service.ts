@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { bindingMessages, type SealBindAnswer } from '@seal/shared/api/binding'
 import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
 import { sealRole } from '@seal/shared/codes/authorization'
@@ -15,7 +15,8 @@ import { assertUsePassword } from '../seal-auth/service.ts'
 import { assertAuthorisedUse } from '../seal-auth/use.ts'
 import { isFreshPassedSignature } from '../signing/handwriting.ts'
 import { assertSealPin } from '../trust/pin.ts'
-import { bindingInEffect, bindingsInEffectOn, releaseEndedBinding } from './state.ts'
+import { forgetPlatformCounts } from './platform-counts.ts'
+import { bindingInEffect, bindingNotInEffect, platformIsFull, releaseEndedBinding } from './state.ts'
 import { ONE_BINDING_IN_EFFECT_INDEX, sealBindings, type SealBinding } from './tables.ts'
 
 /**
@@ -88,7 +89,7 @@ export async function activePlatform(db: Database, platformId: string): Promise<
  */
 async function takePlatformPlace(tx: Database, platformId: string, now: Date) {
   const [platform] = await tx.select({ totality: platforms.totality }).from(platforms).where(eq(platforms.id, platformId)).for('update')
-  if (platform?.totality !== null && platform?.totality !== undefined && (await bindingsInEffectOn(tx, platformId, now)) >= platform.totality) throw businessError(bindingMessages.platformFull)
+  if (platform?.totality !== null && platform?.totality !== undefined && (await platformIsFull(tx, platformId, platform.totality, now))) throw businessError(bindingMessages.platformFull)
 }
 
 const eventPayload = (binding: SealBinding, access: SealAccess) => ({
@@ -159,6 +160,7 @@ export async function bindSeal(options: { db: Database; caller: Caller; platform
       return row!
     })
     .catch(alreadyBoundOr)
+  forgetPlatformCounts(db)
   return answerOf(binding, access, platform)
 }
 
@@ -196,13 +198,14 @@ export async function rebindSeal(options: { db: Database; caller: Caller; platfo
         .update(sealBindings)
         .set({ bindState: '1', personId: caller.person.id, authId: access.auth?.id ?? null, useType: String(useType), boundAt: now, cancelledAt: null, cancelledByPersonId: null })
         // Not in effect at the moment of the update: cancelled (0), or a 1 whose seal or authorisation ended.
-        .where(and(eq(sealBindings.id, record.id), sql`not (${bindingInEffect(now)})`))
+        .where(and(eq(sealBindings.id, record.id), bindingNotInEffect(now)))
         .returning()
       if (!row) throw businessError(bindingMessages.stillInEffect)
       await enqueuePlatformEvent(tx, platform.id, 'binding.rebound', eventPayload(row, access))
       return row
     })
     .catch(alreadyBoundOr)
+  forgetPlatformCounts(db)
   return answerOf(binding, access, platform)
 }
 
@@ -225,4 +228,5 @@ export async function cancelBinding(options: { db: Database; caller: Caller; rec
     if (!row) throw businessError(bindingMessages.notCancellable)
     await enqueuePlatformEvent(tx, record.platformId, 'binding.cancelled', { ...eventPayload(row, access), cancelledAt: now.toISOString() })
   })
+  forgetPlatformCounts(db)
 }

@@ -44,7 +44,11 @@ export const sealBindings = pgTable(
   (t) => [
     index('seal_bindings_seal_idx').on(t.sealId, t.createdAt),
     index('seal_bindings_person_idx').on(t.personId, t.createdAt),
-    index('seal_bindings_platform_idx').on(t.platformId, t.bindState),
+    // A platform's bindings stored in effect, in binding order (the open API's bound seals, keyset-paged),
+    // with the seal and authorisation, so counting them (alreadyBind, totality) reads the index alone.
+    index('seal_bindings_platform_in_effect_idx')
+      .on(t.platformId, t.boundAt, t.id, t.sealId, t.authId)
+      .where(sql`bind_state = '1'`),
     uniqueIndex(ONE_BINDING_IN_EFFECT_INDEX)
       .on(t.sealId, t.platformId)
       .where(sql`bind_state = '1'`),

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, or } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { persons, units } from '../auth/tables.ts'
@@ -37,7 +38,7 @@ export type BoundSeal = {
 
 /**
  * The seals bound to a platform and in effect, in the order they were bound, a page after `afterBindingId`.
- * One statement; the (platform_id, bind_state) index finds the bindings.
+ * One statement; the platform's in-effect index (seal_bindings_platform_in_effect_idx) gives them in order.
  */
 export async function boundSealsOf(
   db: Database,
@@ -48,12 +49,14 @@ export async function boundSealsOf(
   // The one rule of "in effect" the binding screens also read: a binding on an ended authorisation is not listed.
   const conditions = [eq(sealBindings.platformId, platformId), bindingInEffect(now)]
   if (page.afterBindingId) {
-    const [anchor] = await db
-      .select({ boundAt: sealBindings.boundAt, id: sealBindings.id })
-      .from(sealBindings)
-      .where(and(eq(sealBindings.id, page.afterBindingId), eq(sealBindings.platformId, platformId)))
-    if (!anchor) return []
-    conditions.push(or(gt(sealBindings.boundAt, anchor.boundAt), and(eq(sealBindings.boundAt, anchor.boundAt), gt(sealBindings.id, anchor.id)))!)
+    // After the anchor in (bound_at, id) order, compared in SQL at the stored precision; an anchor that is
+    // not this platform's binding gives nothing. A row comparison the platform's index starts from.
+    const anchor = alias(sealBindings, 'anchor')
+    const anchorRow = db
+      .select({ boundAt: anchor.boundAt, id: anchor.id })
+      .from(anchor)
+      .where(and(eq(anchor.id, page.afterBindingId), eq(anchor.platformId, platformId)))
+    conditions.push(sql`(${sealBindings.boundAt}, ${sealBindings.id}) > ${anchorRow}`)
   }
   const rows = await db
     .select({ binding: sealBindings, seal: seals, personName: persons.name, unitName: units.name, socialCreditCode: units.socialCreditCode })

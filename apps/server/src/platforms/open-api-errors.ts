@@ -11,6 +11,10 @@ export const openApiErrors = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: '请以 application/json 发送请求' },
   PAYLOAD_TOO_LARGE: { status: 413, message: '文件大小不能超过10M' },
   NOT_FOUND: { status: 404, message: '接口不存在' },
+  // Idempotent sealing (Idempotency-Key)
+  IDEMPOTENCY_KEY_INVALID: { status: 400, message: 'Idempotency-Key 格式错误，应为8至64位字母、数字、-或_' },
+  IDEMPOTENCY_KEY_REUSED: { status: 409, message: '该 Idempotency-Key 已用于内容不同的请求，请为新的签章请求使用新的 Idempotency-Key' },
+  IDEMPOTENCY_KEY_IN_PROGRESS: { status: 409, message: '使用该 Idempotency-Key 的请求正在处理中，请稍后重试' },
   // Who is asking
   INVALID_CLIENT: { status: 401, message: 'clientId 或 clientSecret 错误' },
   TOKEN_MISSING: { status: 401, message: '缺少访问令牌（Authorization: Bearer）' },
@@ -50,12 +54,15 @@ export type OpenApiErrorCode = keyof typeof openApiErrors
 export class OpenApiError extends Error {
   readonly code: OpenApiErrorCode
   readonly httpStatus: number
+  /** Seconds the platform should wait before trying again (the Retry-After header), when it should. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(code: OpenApiErrorCode, message: string = openApiErrors[code].message) {
+  constructor(code: OpenApiErrorCode, message: string = openApiErrors[code].message, retryAfterSeconds?: number) {
     super(message)
     this.name = 'OpenApiError'
     this.code = code
     this.httpStatus = openApiErrors[code].status
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
@@ -65,5 +72,6 @@ export class OpenApiError extends Error {
  * @example
  * throw openApiError('SEAL_NOT_BOUND')
  * throw openApiError('KEYWORD_NOT_FOUND', '未在文档中找到关键字：甲方（盖章）')
+ * throw openApiError('IDEMPOTENCY_KEY_IN_PROGRESS', undefined, 2)   // with Retry-After: 2
  */
-export const openApiError = (code: OpenApiErrorCode, message?: string) => new OpenApiError(code, message)
+export const openApiError = (code: OpenApiErrorCode, message?: string, retryAfterSeconds?: number) => new OpenApiError(code, message, retryAfterSeconds)

@@ -177,7 +177,8 @@ function isDataException(error: unknown): boolean {
 }
 
 function sendRefusal(request: FastifyRequest, reply: FastifyReply, refusal: OpenApiError) {
-  if (refusal.code === 'RATE_LIMITED' || refusal.code === 'SERVER_BUSY') reply.header('retry-after', reply.getHeader('retry-after') ?? '5')
+  if (refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.retryAfterSeconds))
+  else if (refusal.code === 'RATE_LIMITED' || refusal.code === 'SERVER_BUSY') reply.header('retry-after', reply.getHeader('retry-after') ?? '5')
   return reply
     .status(refusal.httpStatus)
     .type('application/json; charset=utf-8')

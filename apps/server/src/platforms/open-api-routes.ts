@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { MAX_UPLOAD_BYTES } from '../files/limits.ts'
 import { boundSealsOf } from './bound-seals.ts'
+import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.ts'
 import { openApiError } from './open-api-errors.ts'
 import {
   boundSealsAnswer,
@@ -10,11 +11,12 @@ import {
   errorBody,
   SEAL_BODY_LIMIT,
   sealDocumentBody,
+  sealDocumentHeaders,
   sealedDocument,
   tokenAnswer,
   tokenBody,
 } from './open-api-schemas.ts'
-import { platformDocument, sealForPlatform } from './open-sealing.ts'
+import { platformDocument, sealForPlatform, sealForPlatformOnce, type OpenSealRequest } from './open-sealing.ts'
 import type { Platform } from './tables.ts'
 import { exchangeCredentials, TOKEN_TTL_MS } from './tokens.ts'
 
@@ -78,26 +80,35 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '以绑定本平台的印章为PDF签章（坐标或关键字定位，可加时间戳）†',
-        description: `${signed} 每个位置加盖一个签名（最多20个），依次以增量更新写入；写入一条用章记录，记平台名称与绑定人。`,
+        description: `${signed} 每个位置加盖一个签名（最多20个），依次以增量更新写入；写入一条用章记录，记平台名称与绑定人。可带 Idempotency-Key（8至64位字母、数字、-或_）：24小时内同一平台以同一 Idempotency-Key 重发相同请求体，返回首次的结果（同一文档，不再签章、不再记用章记录，响应头 Idempotent-Replayed: true）；请求体不同则 409 IDEMPOTENCY_KEY_REUSED；首次请求仍在处理时 409 IDEMPOTENCY_KEY_IN_PROGRESS（带 Retry-After）。`,
+        headers: sealDocumentHeaders,
         body: sealDocumentBody,
         response: { 200: sealedDocument, ...refusals },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const platform = platformOf(request)
       const body = request.body
-      const pdf = Buffer.from(body.pdf, 'base64')
-      if (pdf.length > MAX_UPLOAD_BYTES) throw openApiError('PAYLOAD_TOO_LARGE')
-      if (pdf.length === 0) throw openApiError('PDF_INVALID')
-      return sealForPlatform(app.trust, {
-        platform: platformOf(request),
-        sealId: body.sealId,
-        fileName: body.fileName,
-        pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.length),
-        positions: body.positions,
-        timestamp: body.timestamp,
-        remark: body.remark,
-        businessName: body.businessName,
-      })
+      const key = idempotencyKeyOf(request.headers)
+      const sealing = (): OpenSealRequest => {
+        const pdf = Buffer.from(body.pdf, 'base64')
+        if (pdf.length > MAX_UPLOAD_BYTES) throw openApiError('PAYLOAD_TOO_LARGE')
+        if (pdf.length === 0) throw openApiError('PDF_INVALID')
+        return {
+          platform,
+          sealId: body.sealId,
+          fileName: body.fileName,
+          pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.length),
+          positions: body.positions,
+          timestamp: body.timestamp,
+          remark: body.remark,
+          businessName: body.businessName,
+        }
+      }
+      if (!key) return sealForPlatform(app.trust, sealing())
+      const { document, replayed } = await sealForPlatformOnce(app.trust, { platform, key, requestSha256: request.bodySha256!, request: sealing })
+      if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+      return document
     },
   )
 

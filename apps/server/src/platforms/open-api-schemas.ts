@@ -20,6 +20,14 @@ export const errorBody = z
     requestId: z.string(),
   })
 
+/** Headers of POST /documents beyond the signature's, for the OpenAPI document (idempotency.ts checks the key). */
+export const sealDocumentHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .meta({ description: '可选，8至64位字母、数字、-或_：同一签章请求重发时带同一值，24小时内返回首次结果，不重复签章' }),
+})
+
 export const tokenBody = z.object({
   clientId: z.string().min(1).max(100),
   clientSecret: z.string().min(1).max(200),

@@ -87,6 +87,28 @@ describe('open API: a platform seals with a seal bound to it', () => {
     expect((await b.boundSeals()).body).toEqual({ seals: [], nextAfter: null })
   })
 
+  it('pages the bound seals in binding order after a binding id; a cancelled one is left out, another platform’s id gives nothing', async () => {
+    const platformC = await registerTestPlatform(t)
+    const c = platformClient(t, platformC)
+    const bound: string[] = []
+    for (const [i, person] of ['甲', '乙', '丙', '丁'].entries()) {
+      const token = await t.loginPersonal(`1370000007${i}`, { name: `钱${person}`, identityNo: idNumber(870 + i) })
+      const personId = (await findCaller(t.db, token))!.person.id
+      const seal = (await personalSealFor(t, token, { pin: 'seal2026', sealName: `钱${person}` })).seal
+      bound.push((await bindSealForTest(t.db, { sealId: seal.id, platformId: platformC.id, personId })).id)
+    }
+    await t.db.update(sealBindings).set({ bindState: '0', cancelledAt: new Date() }).where(eq(sealBindings.id, bound[1]!))
+
+    const first = await c.call({ path: '/api/open/v1/seals?limit=2' })
+    expect(first.body.seals.map((s: { bindingId: string }) => s.bindingId)).toEqual([bound[0], bound[2]])
+    expect(first.body.nextAfter).toBe(bound[2])
+    const second = await c.call({ path: `/api/open/v1/seals?limit=2&after=${bound[2]}` })
+    expect(second.body).toEqual({ seals: [expect.objectContaining({ bindingId: bound[3] })], nextAfter: null })
+    const [aBinding] = await t.db.select().from(sealBindings).where(eq(sealBindings.platformId, platformA.id))
+    expect((await c.call({ path: `/api/open/v1/seals?after=${aBinding!.id}` })).body).toEqual({ seals: [], nextAfter: null })
+    expect((await c.call({ path: '/api/open/v1/seals?after=no-such-binding' })).body).toEqual({ seals: [], nextAfter: null })
+  })
+
   it('seals a PDF at a point and at a keyword: the signatures verify, pdfsig trusts them, and the use record names the platform and the binder', async () => {
     const sealed = await a.seal(sealRequest({ positions: [{ page: 1, x: 380, y: 60 }, { keyword: '甲方（盖章）', page: 3, offsetX: 90 }], remark: '采购合同签章', businessName: '政府采购' }))
     expect(sealed.status, JSON.stringify(sealed.body)).toBe(200)

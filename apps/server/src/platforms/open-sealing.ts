@@ -9,6 +9,7 @@ import type { Trust } from '../trust/context.ts'
 import { signerForAuthorizedUse, type PdfSigner } from '../trust/seal-signer.ts'
 import { inWorker } from '../workers/pool.ts'
 import { bindingForSealing } from './bound-seals.ts'
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type IdempotencyLease } from './idempotency.ts'
 import { openApiError } from './open-api-errors.ts'
 import { platformDocuments, type Platform } from './tables.ts'
 
@@ -56,7 +57,7 @@ export type SealedDocument = {
  * document, naming the platform and the binder; the platform's document row in the same transaction as
  * the sealed file and the use record.
  */
-export async function sealForPlatform(trust: Trust, request: OpenSealRequest): Promise<SealedDocument> {
+export async function sealForPlatform(trust: Trust, request: OpenSealRequest, lease?: IdempotencyLease): Promise<SealedDocument> {
   const { platform } = request
   const binding = await bindingForSealing(trust.db, platform.id, request.sealId, trust.now())
   if (request.timestamp && trust.timestamping.provider === 'none') throw openApiError('TIMESTAMP_UNAVAILABLE')
@@ -66,8 +67,8 @@ export async function sealForPlatform(trust: Trust, request: OpenSealRequest): P
   const size = await sealSizeInPoints(trust, request.sealId)
   const placements = await placementsFor(request.pdf, request.positions, size)
 
-  let documentId = ''
-  const { file, sha256 } = await sealDocument(trust, {
+  let answer: SealedDocument | undefined
+  await sealDocument(trust, {
     platform: { platformId: platform.id, platformName: platform.clientName, binderPersonId: binding.personId },
     sealId: request.sealId,
     pin: { signer },
@@ -82,19 +83,40 @@ export async function sealForPlatform(trust: Trust, request: OpenSealRequest): P
         .insert(platformDocuments)
         .values({ platformId: platform.id, sealId: request.sealId, fileId: stored.id, fileName: stored.originalName, sha256: stored.sha256 })
         .returning({ id: platformDocuments.id })
-      documentId = row!.id
+      answer = {
+        documentId: row!.id,
+        sealId: request.sealId,
+        fileName: stored.originalName,
+        sha256: stored.sha256,
+        size: stored.size,
+        signatures: placements.length,
+        timestamped: request.timestamp,
+        createdAt: stored.createdAt.toISOString(),
+        placements,
+      }
+      if (lease) await completeIdempotencyKey(tx, lease, { documentId: row!.id, response: answer, now: trust.now() })
     },
   })
-  return {
-    documentId,
-    sealId: request.sealId,
-    fileName: file.originalName,
-    sha256,
-    size: file.size,
-    signatures: placements.length,
-    timestamped: request.timestamp,
-    createdAt: file.createdAt.toISOString(),
-    placements,
+  return answer!
+}
+
+/**
+ * A sealing sent with an `Idempotency-Key` (idempotency.ts): the first request with the key seals; a
+ * retry with the same body answers the first one's document (`replayed`), without signing again. The
+ * request is built only when it is to run (`request`: decoding the PDF is skipped for a replay). A refusal
+ * or a failure gives the key back, so a corrected or later retry may run.
+ */
+export async function sealForPlatformOnce(
+  trust: Trust,
+  input: { platform: Platform; key: string; requestSha256: string; request: () => OpenSealRequest },
+): Promise<{ document: SealedDocument; replayed: boolean }> {
+  const claim = await claimIdempotencyKey(trust.db, { platformId: input.platform.id, key: input.key, requestSha256: input.requestSha256, now: trust.now() })
+  if (claim.kind === 'replay') return { document: claim.response as SealedDocument, replayed: true }
+  try {
+    return { document: await sealForPlatform(trust, input.request(), claim.lease), replayed: false }
+  } catch (error) {
+    await releaseIdempotencyKey(trust.db, claim.lease)
+    throw error
   }
 }
 

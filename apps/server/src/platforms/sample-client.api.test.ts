@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { createServer, request as httpRequest } from 'node:http'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +17,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { findCaller } from '../auth/sessions.ts'
 import { sealBindings } from '../bindings/tables.ts'
+import { sealUseRecords } from '../records/tables.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
@@ -86,6 +88,58 @@ describe('the sample platform client (examples/platform-client) against the serv
     }
   })
 
+  it('sends a sealing again with the same Idempotency-Key when its answer is lost, and gets the one document it made', async () => {
+    const platform = await registerPlatform({ baseUrl, adminToken: t.secrets.adminToken, clientName: '示例对接平台（重发）' })
+    await bindSealForTest(t.db, { sealId, platformId: platform.platformId, personId })
+    // Between the platform and the service, a network that loses the answer to the first sealing: the
+    // service carries the request out, the platform hears nothing.
+    const seen: { key: string | undefined; nonce: string | undefined }[] = []
+    const lossy = createServer((request, response) => {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        const sealing = request.method === 'POST' && request.url === '/api/open/v1/documents'
+        if (sealing) seen.push({ key: request.headers['idempotency-key'] as string | undefined, nonce: request.headers['x-seal-nonce'] as string | undefined })
+        const upstream = httpRequest(`${baseUrl}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
+          const body: Buffer[] = []
+          answer.on('data', (chunk: Buffer) => body.push(chunk))
+          answer.on('end', () => {
+            if (sealing && seen.length === 1) return request.socket.destroy()
+            response.writeHead(answer.statusCode!, answer.headers).end(Buffer.concat(body))
+          })
+        })
+        upstream.end(Buffer.concat(chunks))
+      })
+    })
+    await new Promise<void>((resolve) => lossy.listen(0, '127.0.0.1', resolve))
+    try {
+      const retries: string[] = []
+      const client = createOpenApiClient({
+        baseUrl: `http://127.0.0.1:${(lossy.address() as { port: number }).port}`,
+        clientId: platform.clientId,
+        clientSecret: platform.clientSecret,
+        onRetry: ({ reason }) => retries.push(reason),
+      })
+      const sealed = await client.sealDocument({ sealId, pdf: samplePdf(), fileName: 'platform-retry.pdf', positions: [{ page: 1, x: 380, y: 60 }] })
+
+      expect(retries).toHaveLength(1)
+      expect(retries[0]).toMatch(/^无应答/)
+      expect(seen).toHaveLength(2)
+      expect(seen[0]!.key).toMatch(/^[A-Za-z0-9_-]{8,64}$/)
+      expect(seen[1]!.key).toBe(seen[0]!.key)
+      expect(seen[1]!.nonce).not.toBe(seen[0]!.nonce)
+      expect(sealed).toMatchObject({ signatures: 1, replayed: true, idempotencyKey: seen[0]!.key })
+      // One use of the seal: the first attempt's, whose document the retry was given.
+      const records = await t.db.select().from(sealUseRecords).where(eq(sealUseRecords.platformId, platform.platformId))
+      expect(records).toHaveLength(1)
+      expect(records[0]!.documentSha256).toBe(sealed.sha256)
+      expect((await client.document(sealed.documentId)).sha256).toBe(sealed.sha256)
+    } finally {
+      lossy.closeAllConnections()
+      await new Promise((resolve) => lossy.close(resolve))
+    }
+  })
+
   it('signs and verifies exactly as the server does', async () => {
     const secret = 'a-platform-secret'
     const headers = signatureHeaders({ method: 'get', pathWithQuery: '/api/open/v1/seals?limit=5&after=b%20c', clientSecret: secret, timestamp: 1_767_225_600, nonce: 'nonce-0123456789abcdef' })
@@ -122,6 +176,7 @@ describe('the sample platform client (examples/platform-client) against the serv
       await createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0 }).runOnce()
       expect(await exited, output).toBe(0)
       expect(output).toContain('收到推送 binding.created（签名有效）')
+      expect(output).toContain('签章请求 Idempotency-Key：')
       expect(output).toContain('已签章：platform-sample（已签章）.pdf，1 处')
       const saved = readdirSync(state).filter((name) => name.startsWith('sealed-'))
       expect(saved).toHaveLength(1)

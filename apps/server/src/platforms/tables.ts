@@ -100,6 +100,36 @@ export const platformDocuments = pgTable(
 )
 
 /**
+ * An `Idempotency-Key` a platform sent with POST /open/v1/documents (docs/platforms.md "Retrying a
+ * sealing"): the unique index on (platform, key) lets exactly one request seal; the others with the same
+ * key and body answer its result. While a request runs it holds a lease (`leaseToken` until `leaseUntil`),
+ * so a crashed one blocks the key only until the lease runs out; the result (`response`, `documentId`) is
+ * written in the same transaction as the document and its use record, on the condition that the lease is
+ * still the writer's. Kept 24 hours from `createdAt`.
+ */
+export const platformIdempotencyKeys = pgTable(
+  'platform_idempotency_keys',
+  {
+    id: id(),
+    platformId: text('platform_id')
+      .notNull()
+      .references(() => platforms.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** SHA-256 (hex) of the request body's bytes: the same key with another body is refused. */
+    requestSha256: text('request_sha256').notNull(),
+    /** The running request's own token; null once the result is written. */
+    leaseToken: text('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    documentId: text('document_id').references(() => platformDocuments.id),
+    /** The answer the first request gave, given again to every retry. */
+    response: jsonValue('response'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('platform_idempotency_keys_uq').on(t.platformId, t.idempotencyKey), index('platform_idempotency_keys_time_idx').on(t.createdAt)],
+)
+
+/**
  * One event to tell a platform about (binding made, cancelled, rebound; a seal it uses cancelled, changed,
  * renewed), delivered to its webhook URL, signed, retried with backoff until delivered or out of attempts.
  * Written in the same transaction as the change it reports, so no event is lost to a crash; a worker

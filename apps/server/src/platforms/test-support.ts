@@ -69,6 +69,8 @@ export type OpenCall = {
   /** Sent instead of the signed body bytes. */
   sendBody?: string
   unsigned?: boolean
+  /** More headers (e.g. Idempotency-Key), sent as they are. */
+  headers?: Record<string, string>
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely; their assertions say what matters
@@ -109,7 +111,7 @@ export function platformClient(t: TestApp, credentials: { clientId: string; clie
     const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000)
     const nonce = options.nonce ?? randomBytes(16).toString('hex')
     const accessToken = options.token === undefined ? await getToken() : options.token
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> = { ...options.headers }
     if (accessToken) headers.authorization = `Bearer ${accessToken}`
     if (options.body !== undefined) headers['content-type'] = 'application/json'
     if (!options.unsigned) {
@@ -132,7 +134,7 @@ export function platformClient(t: TestApp, credentials: { clientId: string; clie
     forgetToken: () => (token = undefined),
     call,
     boundSeals: () => call({ path: '/api/open/v1/seals' }),
-    seal: (body: Record<string, unknown>) => call({ path: '/api/open/v1/documents', body }),
+    seal: (body: Record<string, unknown>, headers?: Record<string, string>) => call({ path: '/api/open/v1/documents', body, headers }),
     document: (documentId: string) => call({ path: `/api/open/v1/documents/${documentId}` }),
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import type { KeyWrapper } from '../trust/key-wrap.ts'
+import { deleteOldIdempotencyKeys } from './idempotency.ts'
 import { deleteOldNonces } from './nonces.ts'
 import { platformSecret } from './registry.ts'
 import { webhookHeaders, webhookSignature } from './request-signature.ts'
@@ -148,6 +149,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     if (at.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
       lastHousekeeping = at.getTime()
       await deleteOldNonces(db, at)
+      await deleteOldIdempotencyKeys(db, at)
       await deleteExpiredTokens(db, at)
     }
     return claimed.length
