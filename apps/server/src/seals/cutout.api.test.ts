@@ -33,6 +33,17 @@ describe('seal impression from a photo', () => {
     expect(answer.body.data.msg).toMatch(/80%/)
   })
 
+  it('checks a renamed unit’s impression against the name the application gives, not the one on record', async () => {
+    const newName = '深圳市腾云数据服务有限公司'
+    const renamed = (await renderOrganizationSeal({ unitName: newName, sealTypeCode: '04', sealCode: '1101080012345' })).png
+    const photo = await stampPhoto({ seal: renamed, stampFraction: 0.6 })
+    const send = (unitName?: string) =>
+      t.call({ url: '/api/seal-apply/seal/cutoutBase64', body: { file: `data:image/jpeg;base64,${photo.toString('base64')}`, sealName: '合同专用章', unitName }, token })
+    const asOnRecord = await send()
+    expect(asOnRecord.body.data).toMatchObject({ succ: false, code: '1010', msg: '请上传与申请企业名称一致的印章' })
+    expect((await send(newName)).body.data).toMatchObject({ succ: true, code: null })
+  })
+
   it('refuses what is not a photo, clearly', async () => {
     const answer = await t.call({ url: '/api/seal-apply/seal/cutoutBase64', body: { file: 'not base64!' }, token })
     expect(answer.body.resultStatus).not.toBe('00')

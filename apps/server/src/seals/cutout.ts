@@ -20,10 +20,18 @@ export type CutoutResult = {
  * transparent PNG, or the guidance code saying how to photograph it again. The unit name checks the seal's
  * arc text (1010) when the caller acts for a unit.
  */
-export async function cutOutSeal(options: { db: Database; store: FileStore; caller: Caller; photo: Buffer; sealName?: string | undefined }): Promise<CutoutResult> {
+export async function cutOutSeal(options: {
+  db: Database
+  store: FileStore
+  caller: Caller
+  photo: Buffer
+  sealName?: string | undefined
+  /** The unit name the application gives, when it differs from the one on record (a change of name). */
+  unitName?: string | undefined
+}): Promise<CutoutResult> {
   const { db, store, caller, photo } = options
   // In a worker thread: decoding is sharp's (off the loop anyway), the analysis after it is JavaScript.
-  const result = await inWorker({ kind: 'extractStamp', photo: new Uint8Array(photo), options: { sealName: options.sealName, unitName: caller.unit?.name } })
+  const result = await inWorker({ kind: 'extractStamp', photo: new Uint8Array(photo), options: { sealName: options.sealName, unitName: options.unitName?.trim() || caller.unit?.name } })
   if (!result.ok) return { succ: false, code: result.code, msg: result.reason, originalPic: null, sealPic: null, sealPicBase64: null }
   const png = Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength)
   const original = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: photo, originalName: '印章照片.jpg' })

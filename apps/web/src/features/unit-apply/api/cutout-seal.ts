@@ -14,6 +14,6 @@ export type CutoutAnswer = {
  * POST /seal-apply/seal/cutoutBase64: the red impression cut out of a photo of the stamped paper, or why
  * it could not be. Silent: a failure is said in the wizard's 印模提取失败 dialog.
  */
-export function cutoutSeal(input: { file: string; sealName: string }) {
+export function cutoutSeal(input: { file: string; sealName: string; unitName?: string }) {
   return post<CutoutAnswer>('/seal-apply/seal/cutoutBase64', input, { silent: true })
 }

@@ -41,7 +41,16 @@ function askManualReview(reason: string) {
  * cut out by POST /seal-apply/seal/cutoutBase64 and shown; the first failure offers 重新上传, from the second
  * the photo can go to a reviewer as it is (manualReview, its file as originalFileId).
  */
-export function ImpressionField({ seal, onChange }: { seal: ApplySealItem; onChange: (patch: Partial<ApplySealItem>) => void }) {
+export function ImpressionField({
+  seal,
+  unitName,
+  onChange,
+}: {
+  seal: ApplySealItem
+  /** The unit's name as the application gives it: a change of name checks the impression against the new one. */
+  unitName?: string
+  onChange: (patch: Partial<ApplySealItem>) => void
+}) {
   const restored = useRestoredPicture(seal.sealPic || seal.originalFileId)
   const [cutout, setCutout] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -53,7 +62,7 @@ export function ImpressionField({ seal, onChange }: { seal: ApplySealItem; onCha
     try {
       let reason: string
       try {
-        const answer = await cutoutSeal({ file: dataUrl, sealName: seal.sealName })
+        const answer = await cutoutSeal({ file: dataUrl, sealName: seal.sealName, unitName })
         if (answer.succ && answer.sealPicBase64) {
           const sealPic = answer.sealPic || (await uploadBase64({ dataUrl: `data:image/png;base64,${answer.sealPicBase64}`, originalName: '印章图片.png' })).fileId
           const originalFileId = answer.originalPic || (await uploadBase64({ dataUrl, originalName: '印章照片.jpg' })).fileId

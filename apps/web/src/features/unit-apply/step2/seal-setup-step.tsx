@@ -97,7 +97,7 @@ export function SealSetupStep() {
             </div>
             {needsNewPicture(form, seal.sealTypeCode, flags.changeType) ? (
               // Named as shown: a renamed unit's seal by its new name.
-              <ImpressionField seal={{ ...seal, sealName: shownName(seal) }} onChange={(patch) => patchSeal(seal._id, patch)} />
+              <ImpressionField seal={{ ...seal, sealName: shownName(seal) }} unitName={form.unitName.trim() || undefined} onChange={(patch) => patchSeal(seal._id, patch)} />
             ) : (
               !retrieving && !renewing && <p className="unit-section-note">本次变更不涉及该印章的印面，沿用原有的印章图片。</p>
             )}
