@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { DotLoading, InfiniteScroll, NavBar, PullToRefresh, Tabs } from 'antd-mobile'
+import { InfiniteScroll, NavBar, PullToRefresh, Tabs } from 'antd-mobile'
 import type { BacklogItem } from '@seal/shared/api/backlog'
 import { backlogListType, backlogListTypeLabels, backlogStatusLabel, type BacklogListType } from '@seal/shared/codes/backlog'
-import { messages } from '@seal/shared/messages'
 import { BEIJING_TIME, beijingMinute } from '@seal/shared/text/beijing-time'
+import { ListFooter } from '../../components/list-footer/list-footer.tsx'
 import { Loaded } from '../../components/loaded.tsx'
 import { useBacklog } from './api/backlog.ts'
 import { agencyLinks } from './links.ts'
@@ -64,20 +64,7 @@ function BacklogList({ listType }: { listType: BacklogListType }) {
                 <BacklogCard key={item.id} item={item} onOpen={() => navigate(agencyLinks.detail(item.id))} />
               ))}
             <InfiniteScroll loadMore={loadMore} hasMore={backlog.hasNextPage}>
-              {(hasMore, failed, retry) =>
-                !hasMore ? (
-                  <span className="agency-center-end">{messages.noMorePages}</span>
-                ) : failed ? (
-                  <button type="button" className="agency-center-retry" onClick={retry}>
-                    加载失败，重新加载
-                  </button>
-                ) : (
-                  <span>
-                    加载中
-                    <DotLoading />
-                  </span>
-                )
-              }
+              {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
             </InfiniteScroll>
           </>
         )}

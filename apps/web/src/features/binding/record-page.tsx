@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { Button, DotLoading, InfiniteScroll, NavBar, PullToRefresh } from 'antd-mobile'
+import { Button, InfiniteScroll, NavBar, PullToRefresh } from 'antd-mobile'
 import { useQueryClient } from '@tanstack/react-query'
 import { bindingMessages, type BindRecord } from '@seal/shared/api/binding'
 import { bindState } from '@seal/shared/codes/binding'
-import { messages } from '@seal/shared/messages'
 import { beijingMinute } from '@seal/shared/text/beijing-time'
+import { ListFooter } from '../../components/list-footer/list-footer.tsx'
 import { Loaded } from '../../components/loaded.tsx'
 import { cancelBinding } from './api/cancel-binding.ts'
 import { bindingKey } from './api/keys.ts'
@@ -57,20 +57,7 @@ export function BindingRecordPage() {
                   <RecordCard key={record.id} record={record} onCancel={() => setCancelling(record)} onRebind={() => rebind(record)} />
                 ))}
               <InfiniteScroll loadMore={loadMore} hasMore={records.hasNextPage}>
-                {(hasMore, failed, retry) =>
-                  !hasMore ? (
-                    <span className="binding-list-end">{messages.noMorePages}</span>
-                  ) : failed ? (
-                    <button type="button" className="binding-list-retry" onClick={retry}>
-                      加载失败，重新加载
-                    </button>
-                  ) : (
-                    <span>
-                      加载中
-                      <DotLoading />
-                    </span>
-                  )
-                }
+                {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
               </InfiniteScroll>
             </>
           )}

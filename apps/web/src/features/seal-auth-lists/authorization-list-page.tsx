@@ -1,11 +1,12 @@
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, DotLoading, InfiniteScroll, NavBar, PullToRefresh, Tabs } from 'antd-mobile'
+import { Button, InfiniteScroll, NavBar, PullToRefresh, Tabs } from 'antd-mobile'
 import type { AuthorizationItem } from '@seal/shared/api/seal-auth'
 import type { LoginInfo } from '@seal/shared/api/auth'
 import { authStatus, authStatusLabels, type AuthStatus } from '@seal/shared/codes/authorization'
 import { messages } from '@seal/shared/messages'
+import { ListFooter } from '../../components/list-footer/list-footer.tsx'
 import { Loaded } from '../../components/loaded.tsx'
 import { confirmDialog } from '../../lib/dialog/confirm-dialog.ts'
 import { RequestError } from '../../lib/request/request.ts'
@@ -156,20 +157,7 @@ function AuthorizationList({ status, login }: { status: AuthStatus; login: Login
                 )
               })}
             <InfiniteScroll loadMore={loadMore} hasMore={pages.hasNextPage}>
-              {(hasMore, failed, retry) =>
-                !hasMore ? (
-                  <span className="auth-lists-end">{messages.noMorePages}</span>
-                ) : failed ? (
-                  <button type="button" className="auth-lists-retry" onClick={retry}>
-                    加载失败，重新加载
-                  </button>
-                ) : (
-                  <span>
-                    加载中
-                    <DotLoading />
-                  </span>
-                )
-              }
+              {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
             </InfiniteScroll>
           </>
         )}
