@@ -7,6 +7,13 @@ import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'
 import { makeWriter, writeSignature } from '../signing/handwriting-synthetic.ts'
 
+/**
+ * The longest a cheap call may wait and the event loop may be held while a bomb is handled. Inflating 1 GB
+ * or decoding a 100-megapixel PNG on the main thread takes seconds; a busy 2-core CI machine (the other test
+ * worker, OCR, a browser) adds a few hundred milliseconds of its own, so the line sits between the two.
+ */
+const STALL_MS = 750
+
 const holder = { phone: '13700000031', name: '赵炸弹', identityNo: '110101199001011253' }
 
 /**
@@ -65,16 +72,16 @@ describe('payload bombs: caps and the worker pool keep one request from stalling
     expect(result.statusCode).toBe(200)
     expect(result.json()).toMatchObject({ resultStatus: '10000', responseInfo: 'PDF文件过大或已损坏，无法验章' })
     expect(totalMs).toBeLessThan(5_000)
-    expect(cheapMs).toBeLessThan(200)
-    expect(loopMaxMs).toBeLessThan(200)
+    expect(cheapMs).toBeLessThan(STALL_MS)
+    expect(loopMaxMs).toBeLessThan(STALL_MS)
     expect(grownMb).toBeLessThan(200)
   })
 
   it('answers two bombs at once the same way', async () => {
     const { result, cheapMs, loopMaxMs, grownMb } = await underLoad(t, () => Promise.all([verify(bomb), verify(bomb)]))
     for (const answer of result) expect(answer.json().responseInfo).toBe('PDF文件过大或已损坏，无法验章')
-    expect(cheapMs).toBeLessThan(200)
-    expect(loopMaxMs).toBeLessThan(200)
+    expect(cheapMs).toBeLessThan(STALL_MS)
+    expect(loopMaxMs).toBeLessThan(STALL_MS)
     expect(grownMb).toBeLessThan(200)
   })
 
@@ -84,8 +91,8 @@ describe('payload bombs: caps and the worker pool keep one request from stalling
     expect(result.status).toBe(200)
     expect(result.body.responseInfo).toBe('PDF文件过大或已损坏，无法签章')
     expect(totalMs).toBeLessThan(5_000)
-    expect(cheapMs).toBeLessThan(200)
-    expect(loopMaxMs).toBeLessThan(200)
+    expect(cheapMs).toBeLessThan(STALL_MS)
+    expect(loopMaxMs).toBeLessThan(STALL_MS)
     expect(grownMb).toBeLessThan(200)
   })
 
@@ -112,8 +119,8 @@ describe('payload bombs: caps and the worker pool keep one request from stalling
     const { result, totalMs, cheapMs, loopMaxMs } = await underLoad(t, () => t.call({ url: '/api/sign/handwriting/save', body, token }))
     expect(result.body).toMatchObject({ resultStatus: '10000', responseInfo: '图片尺寸过大，请缩小后重新上传' })
     expect(totalMs).toBeLessThan(2_000)
-    expect(cheapMs).toBeLessThan(200)
-    expect(loopMaxMs).toBeLessThan(200)
+    expect(cheapMs).toBeLessThan(STALL_MS)
+    expect(loopMaxMs).toBeLessThan(STALL_MS)
   })
 
   it('refuses a 16000×16000 selfie on /api/face/verify before it is decoded', async () => {
@@ -124,8 +131,8 @@ describe('payload bombs: caps and the worker pool keep one request from stalling
     const { result, totalMs, cheapMs, loopMaxMs } = await underLoad(t, () => t.call({ url: '/api/face/verify', body: { token: faceToken, image }, token }))
     expect(result.body).toMatchObject({ resultStatus: '10000', responseInfo: '图片尺寸过大，请缩小后重新上传' })
     expect(totalMs).toBeLessThan(2_000)
-    expect(cheapMs).toBeLessThan(200)
-    expect(loopMaxMs).toBeLessThan(200)
+    expect(cheapMs).toBeLessThan(STALL_MS)
+    expect(loopMaxMs).toBeLessThan(STALL_MS)
   })
 
   it('cuts a stamp out of a phone photo without holding the loop for its pixel analysis', async () => {
@@ -134,15 +141,15 @@ describe('payload bombs: caps and the worker pool keep one request from stalling
     const body = { file: `data:image/jpeg;base64,${photo.toString('base64')}` }
     const { result, cheapMs, loopMaxMs } = await underLoad(t, () => t.call({ url: '/api/seal-apply/seal/cutoutBase64', body, token }))
     expect(result.body.data).toMatchObject({ succ: true })
-    expect(cheapMs).toBeLessThan(200)
-    expect(loopMaxMs).toBeLessThan(200)
+    expect(cheapMs).toBeLessThan(STALL_MS)
+    expect(loopMaxMs).toBeLessThan(STALL_MS)
   })
 
   it('lays out the agreements (CJK font subsetting) without holding the loop', async () => {
     const { result, cheapMs, loopMaxMs } = await underLoad(t, () => t.call({ method: 'GET', url: '/api/apply/getAttachmentAgreement', token }))
     expect(result.body.data).toHaveLength(2)
-    expect(cheapMs).toBeLessThan(200)
-    expect(loopMaxMs).toBeLessThan(200)
+    expect(cheapMs).toBeLessThan(STALL_MS)
+    expect(loopMaxMs).toBeLessThan(STALL_MS)
   })
 
   it('still verifies and seals a real document through the workers', async () => {
