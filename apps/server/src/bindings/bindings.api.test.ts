@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bindingMessages } from '@seal/shared/api/binding'
 import { sealAuthMessages } from '@seal/shared/api/seal-auth'
 import { platforms, webhookDeliveries } from '../platforms/tables.ts'
+import { handwritingSamples } from '../signing/handwriting-tables.ts'
 import { accept, callAs, grant, idNumber, personFor, sceneFor, verifySignature, writerOf, SEAL_PIN, USE_PASSWORD, type Scene } from '../seal-auth/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
@@ -39,7 +40,7 @@ describe('binding seals to platforms', () => {
   const records = async (token: string, query: object = {}) => {
     const answer = await call(token, `${base}/queryBindSealLogList`, { currentPage: 1, pageSize: 10, ...query })
     expect(answer.body.resultStatus, answer.body.responseInfo).toBe('00')
-    return answer.body.data as { list: { id: string; sealId: string; bindState: number; clientName: string; personName: string; bindPassword: string; canRebind: boolean }[]; total: number }
+    return answer.body.data as { list: { id: string; sealId: string; bindState: number; clientName: string; personName: string; bindPassword: string; cancelUseType: number; canRebind: boolean }[]; total: number }
   }
   const eventsOf = (platformId: string) => t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.platformId, platformId))
 
@@ -169,7 +170,7 @@ describe('binding seals to platforms', () => {
   it('cancels with the password (a wrong one counted), shows the record invalid, and tells the platform', async () => {
     const platformId = platformIds['政府采购电子交易平台']!
     const record = (await records(holder.token, { sealId: nameSealId })).list.find((r) => r.clientName === '政府采购电子交易平台')!
-    expect(record).toMatchObject({ bindState: 1, bindPassword: '印章密码', personName: '赵绑定', canRebind: false })
+    expect(record).toMatchObject({ bindState: 1, bindPassword: '印章密码', cancelUseType: 2, personName: '赵绑定', canRebind: false })
 
     expect((await call(holder.token, `${base}/cancel`, { id: record.id })).body.responseInfo).toBe(bindingMessages.passwordRequired)
     expect((await call(holder.token, `${base}/cancel`, { id: record.id, password: 'abc99999' })).body.responseInfo).toBe('印章密码错误，还可尝试4次')
@@ -209,7 +210,7 @@ describe('binding seals to platforms', () => {
     expect(page1.list[0]).toMatchObject({ bindState: 1, personName: '钱管理', bindPassword: '印章密码' })
     const page2 = await call(scene.legal.token, `${base}/queryBindSealLogList`, { sealId: scene.sealId, currentPage: 2, pageSize: 10 })
     expect(page2.body.data.list).toHaveLength(2)
-    expect((await records(manager.token, { sealId: scene.sealId })).list[0]).toMatchObject({ bindPassword: '用章密码' })
+    expect((await records(manager.token, { sealId: scene.sealId })).list[0]).toMatchObject({ bindPassword: '用章密码', cancelUseType: 2 })
     expect((await records(scene.enterprise, { sealId: scene.sealId })).total).toBe(12)
     expect((await records(scene.legal.token, { sealId: scene.sealId, bindState: 1 })).total).toBe(2)
     expect((await records(holder.token)).list.every((r) => r.sealId === nameSealId)).toBe(true)
@@ -244,6 +245,53 @@ describe('binding seals to platforms', () => {
     expect(after.list.every((r) => r.bindState === 0 && !r.canRebind)).toBe(true)
     expect((await call(holder.token, '/sealBind/queryCanBind', {})).body.data).toEqual([])
     expect((await call(holder.token, `${base}/cancel`, { id: after.list[0]!.id, password: PIN })).body.responseInfo).toBe(bindingMessages.notCancellable)
+  })
+
+  it('lets a handwriting-only manager cancel with a signature written just now, and nothing less', async () => {
+    const platformId = platformIds['政府采购电子交易平台']!
+    const live = (await records(signer.token, { sealId: scene.sealId, bindState: 1 })).list.find((r) => r.clientName === '政府采购电子交易平台')!
+    expect(live).toMatchObject({ personName: '孙签名', bindPassword: '用章密码', cancelUseType: 1 })
+    // The holder looking at the same record still gives the seal PIN.
+    expect((await records(scene.legal.token, { sealId: scene.sealId, bindState: 1 })).list.find((r) => r.id === live.id)).toMatchObject({ cancelUseType: 2 })
+    const cancel = (body: object) => call(signer.token, `${base}/cancel`, { id: live.id, ...body })
+
+    expect((await cancel({})).body.responseInfo).toBe(sealAuthMessages.signatureRequired)
+    expect((await cancel({ password: USE_PASSWORD })).body.responseInfo).toBe(sealAuthMessages.signatureRequired)
+    const failed = await verifySignature(t, signer, 4242)
+    expect(failed.pass).toBe(false)
+    expect((await cancel({ signatureId: failed.signatureId })).body.responseInfo).toBe(sealAuthMessages.signatureMismatch)
+    const anothers = await verifySignature(t, manager, writerOf(manager))
+    expect(anothers.pass).toBe(true)
+    expect((await cancel({ signatureId: anothers.signatureId })).body.responseInfo).toBe(sealAuthMessages.signatureMismatch)
+    const stale = await verifySignature(t, signer, writerOf(signer))
+    expect(stale.pass).toBe(true)
+    await t.db.update(handwritingSamples).set({ createdAt: new Date(Date.now() - 6 * 60_000) }).where(eq(handwritingSamples.id, stale.signatureId))
+    expect((await cancel({ signatureId: stale.signatureId })).body.responseInfo).toBe(sealAuthMessages.signatureMismatch)
+    expect((await cancel({ signatureId: 'no-such-signature' })).body.responseInfo).toBe(sealAuthMessages.signatureMismatch)
+    expect((await records(signer.token, { sealId: scene.sealId, bindState: 1 })).list.map((r) => r.id)).toContain(live.id)
+
+    const own = await verifySignature(t, signer, writerOf(signer))
+    expect(own.pass).toBe(true)
+    const cancelled = await cancel({ signatureId: own.signatureId })
+    expect(cancelled.body.responseInfo).toBe(bindingMessages.cancelled)
+    expect((await records(signer.token, { sealId: scene.sealId, bindState: 1 })).list.map((r) => r.id)).not.toContain(live.id)
+    expect((await records(signer.token, { sealId: scene.sealId, bindState: 0, pageSize: 50 })).list.map((r) => r.id)).toContain(live.id)
+    expect((await eventsOf(platformId)).filter((e) => e.event === 'binding.cancelled').map((e) => e.payload)).toContainEqual(expect.objectContaining({ bindingId: live.id, bindState: '0' }))
+  })
+
+  it('still asks a manager whose method includes the password for it (counted), a signature alone not enough', async () => {
+    const platformId = platformIds['政务服务网']!
+    const both = await person('郑双重')
+    await accept(t, both, await grant(t, scene, both, { authUseType: 2, useType: 3 }), scene.sealId, { useType: 3 })
+    const bound = await bind(both, { platformId, sealId: scene.sealId, password: USE_PASSWORD, signatureId: (await verifySignature(t, both, writerOf(both))).signatureId })
+    expect(bound.body.resultStatus, bound.body.responseInfo).toBe('00')
+    const id = bound.body.data.recordId as string
+    expect((await records(both.token, { sealId: scene.sealId })).list.find((r) => r.id === id)).toMatchObject({ bindPassword: '用章密码', cancelUseType: 2 })
+
+    const signature = await verifySignature(t, both, writerOf(both))
+    expect((await call(both.token, `${base}/cancel`, { id, signatureId: signature.signatureId })).body.responseInfo).toBe(bindingMessages.passwordRequired)
+    expect((await call(both.token, `${base}/cancel`, { id, password: 'abc99999' })).body.responseInfo).toMatch(/还可尝试4次/)
+    expect((await call(both.token, `${base}/cancel`, { id, password: USE_PASSWORD })).body.responseInfo).toBe(bindingMessages.cancelled)
   })
 
   it('answers who is a legal representative', async () => {

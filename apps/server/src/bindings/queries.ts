@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { alias, unionAll } from 'drizzle-orm/pg-core'
-import type { BindableGroup, BindRecord, BindRecordPage, PlatformItem } from '@seal/shared/api/binding'
+import { cancelProofUseType, type BindableGroup, type BindRecord, type BindRecordPage, type PlatformItem } from '@seal/shared/api/binding'
 import { authUseType, sealRole } from '@seal/shared/codes/authorization'
 import { bindSelection } from '@seal/shared/codes/binding'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
@@ -194,6 +194,7 @@ export async function bindingRecords(options: {
         clientName: platforms.clientName,
         binderName: binders.name,
         myAuthId: sealAuths.id,
+        myUseType: sealAuths.useType,
         isHolder: sql<boolean>`coalesce(${holds}, false)`,
         inEffect,
       })
@@ -228,6 +229,7 @@ export async function bindingRecords(options: {
       personName: row.binderName,
       useType: Number(row.binding.useType),
       bindPassword: holder ? '印章密码' : '用章密码',
+      cancelUseType: cancelProofUseType(holder ? sealRole.LEGAL_PERSON : sealRole.MANAGER, Number(row.myUseType ?? 2)),
       canRebind: !row.inEffect && sealInEffect && (holder || Boolean(row.myAuthId)),
     }
   })

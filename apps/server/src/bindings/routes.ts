@@ -77,9 +77,10 @@ export const bindingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/paas-composite-seal/sealBind/cancel',
-    { schema: { tags, summary: '取消绑定（持有人：印章密码；管理员：用章密码）', body: cancelBindBody, response: { 200: envelopeOf(z.null()) } } },
+    { schema: { tags, summary: '取消绑定（持有人：印章密码；管理员：用章密码，仅签名用章的管理员：signatureId †）', body: cancelBindBody, response: { 200: envelopeOf(z.null()) } } },
     async (request) => {
-      await cancelBinding({ db: app.db, caller: callerOf(request), recordId: request.body.id, password: request.body.password, now: now() })
+      const { id, password, signatureId } = request.body
+      await cancelBinding({ db: app.db, caller: callerOf(request), recordId: id, proof: { password, signatureId }, now: now() })
       return ok(null, bindingMessages.cancelled)
     },
   )

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { bindingMessages, type SealBindAnswer } from '@seal/shared/api/binding'
+import { bindingMessages, cancelProofUseType, type SealBindAnswer } from '@seal/shared/api/binding'
 import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
 import { sealRole } from '@seal/shared/codes/authorization'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
@@ -69,12 +69,27 @@ async function confirmUse(db: Database, caller: Caller, access: SealAccess, proo
   return method
 }
 
-/** The password 取消绑定 asks: the holder's seal PIN, a manager's own use password. */
-async function confirmPassword(db: Database, access: SealAccess, password: string | null | undefined, now: Date) {
-  if (!password?.trim()) throw businessError(bindingMessages.passwordRequired)
-  if (access.role === sealRole.LEGAL_PERSON) await assertSealPin(db, { sealId: access.seal.id, pin: password, now })
-  else if (access.auth) await assertUsePassword(db, access.auth, password, now)
-  else throw businessError(sealAuthMessages.notAuthorised)
+/**
+ * What 取消绑定 asks (cancelProofUseType): the holder's seal PIN; a manager's use password, or — when their
+ * authorisation's use method is handwriting only, so they have no use password — a signature written a
+ * moment ago that matched their samples, as binding takes it. Passwords go through the counted checks; a
+ * missing proof is refused before anything is counted.
+ */
+async function confirmCancel(db: Database, caller: Caller, access: SealAccess, proof: Proof, now: Date) {
+  const password = proof.password?.trim() ? proof.password : undefined
+  if (access.role === sealRole.LEGAL_PERSON) {
+    if (!password) throw businessError(bindingMessages.passwordRequired)
+    await assertSealPin(db, { sealId: access.seal.id, pin: password, now })
+    return
+  }
+  if (!access.auth) throw businessError(sealAuthMessages.notAuthorised)
+  if (cancelProofUseType(access.role, Number(access.auth.useType)) === 1) {
+    if (!proof.signatureId) throw businessError(sealAuthMessages.signatureRequired)
+    if (!(await isFreshPassedSignature(db, caller, proof.signatureId, now))) throw businessError(sealAuthMessages.signatureMismatch)
+    return
+  }
+  if (!password) throw businessError(bindingMessages.passwordRequired)
+  await assertUsePassword(db, access.auth, password, now)
 }
 
 export async function activePlatform(db: Database, platformId: string): Promise<Platform> {
@@ -210,14 +225,15 @@ export async function rebindSeal(options: { db: Database; caller: Caller; platfo
 }
 
 /**
- * POST /paas-composite-seal/sealBind/cancel: the holder (seal PIN) or a manager (their use password) ends a
- * binding in effect; the platform can no longer use the seal from that moment, and is told.
+ * POST /paas-composite-seal/sealBind/cancel: the holder (seal PIN) or a manager (their use password, or a
+ * fresh matching signature when their use method is handwriting only) ends a binding in effect; the
+ * platform can no longer use the seal from that moment, and is told.
  */
-export async function cancelBinding(options: { db: Database; caller: Caller; recordId: string; password: string | null | undefined; now: Date }) {
+export async function cancelBinding(options: { db: Database; caller: Caller; recordId: string; proof: Proof; now: Date }) {
   const { db, caller, now } = options
   const { record, access, inEffect } = await recordFor(db, caller, options.recordId, now)
   if (!inEffect) throw businessError(bindingMessages.notCancellable)
-  await confirmPassword(db, access, options.password, now)
+  await confirmCancel(db, caller, access, options.proof, now)
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database
     const [row] = await tx

@@ -2,16 +2,19 @@ import { useEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router-dom'
 import { useQueryClient } from '@tanstack/react-query'
 import { SESSION_LOST_EVENT, runtimeConfig } from '../lib/request/request.ts'
+import { useToastsStayWithTheirScreen } from '../lib/toast/toast-stays-with-screen.ts'
 
 /**
  * Around every screen: the sandbox badge (DESIGN "providers": visible whenever sandbox providers answer),
- * the way back to login when the request module reports a lost session and no logout address exists, and
- * scrolling: a new screen opens at its top, going back returns to where the person was.
+ * the way back to login when the request module reports a lost session and no logout address exists,
+ * scrolling (a new screen opens at its top, going back returns to where the person was), and toasts
+ * (one up when the person leaves the screen does not follow them onto the next).
  */
 export function AppShell() {
   const navigate = useNavigate()
   const location = useLocation()
   const queryClient = useQueryClient()
+  useToastsStayWithTheirScreen()
 
   useEffect(() => {
     const backToLogin = () => {

@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { sealRole } from '../codes/authorization.ts'
 import { bindSelection, bindState } from '../codes/binding.ts'
 import { messages } from '../messages.ts'
+import { authUseTypeNeeds } from './seal-auth.ts'
 import { isSealPasswordAllowingDigits, SEAL_PASSWORD_MAX_LENGTH, stripWhitespace } from '../rules/seal-password.ts'
 
 /*
@@ -204,10 +206,31 @@ export const sealBindAnswer = z.object({
 })
 export type SealBindAnswer = z.infer<typeof sealBindAnswer>
 
-/** POST /paas-composite-seal/sealBind/cancel: `id` is the binding record; the password is the caller's. */
+/**
+ * What 取消绑定 asks this caller (002 §4 "Binding"): the holder (role 1) gives the seal PIN; a manager what
+ * their authorisation's use method asks — their use password when it has one (2, 3), a handwritten signature
+ * when it is handwriting only (1), since such a manager has no use password. 1 signature, 2 password: one
+ * rule for the server's check and the screens' confirmation.
+ *
+ * @example
+ * cancelProofUseType(1, 1) // 2: the holder's seal PIN
+ * cancelProofUseType(2, 1) // 1: a handwriting-only manager signs
+ * cancelProofUseType(2, 3) // 2: a manager with a password gives it
+ */
+export function cancelProofUseType(role: number, useType: number): 1 | 2 {
+  const handwritingOnly = authUseTypeNeeds.signature(useType) && !authUseTypeNeeds.password(useType)
+  return role !== sealRole.LEGAL_PERSON && handwritingOnly ? 1 : 2
+}
+
+/**
+ * POST /paas-composite-seal/sealBind/cancel: `id` is the binding record; the proof is the caller's, as
+ * {@link cancelProofUseType} says — `password`, or `signatureId` † (a signature saved a moment ago with
+ * purpose `verify`) for a manager whose use method is handwriting only.
+ */
 export const cancelBindBody = z.object({
   id: z.string().min(1, '缺少参数：id').max(64),
   password: passwordField,
+  signatureId: z.string().max(64).nullish(),
   identityType: optionalCode,
   personIdentity: optionalText,
 })
@@ -273,6 +296,8 @@ export const bindRecord = z.object({
   useType: z.number(),
   /** The password 取消绑定 asks this caller for: the seal password (holder) or their use password. */
   bindPassword: z.enum(['印章密码', '用章密码']),
+  /** † What 取消绑定 asks this caller ({@link cancelProofUseType}): 1 a handwritten signature, 2 the password. */
+  cancelUseType: z.union([z.literal(1), z.literal(2)]),
   /** Whether 重新绑定 can work for this caller now: the seal in effect and the caller its holder or manager. */
   canRebind: z.boolean(),
 })

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Button, ErrorBlock, NavBar, Toast } from 'antd-mobile'
 import { useQueryClient } from '@tanstack/react-query'
-import { bindingMessages, type BindableSeal } from '@seal/shared/api/binding'
+import { bindingMessages, cancelProofUseType, type BindableSeal } from '@seal/shared/api/binding'
 import { bindSelection } from '@seal/shared/codes/binding'
 import { sealTypeLabels, type SealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
@@ -27,7 +27,7 @@ const selectionLabels = { 1: '已绑定', 2: '未选择', 3: '已选择' } as co
  * `/binding-list?platformId` 选择印章 (002 §2, §4, §5): the seals the caller may bind, grouped by company. A
  * seal is selected only after its 用章确认 (password or handwriting, as its use method says), which binds it
  * to the platform (sealVerifyAndReturnSealInfo); a selected seal is unselected after a confirmed
- * cancellation with the password. 提交绑定(selected/total) needs one selected and asks when some are left.
+ * cancellation with the password (a handwritten signature for a manager whose method is handwriting only). 提交绑定(selected/total) needs one selected and asks when some are left.
  */
 export function BindingListPage() {
   const navigate = useNavigate()
@@ -46,7 +46,8 @@ export function BindingListPage() {
       return
     }
     if (state === bindSelection.SELECTED) {
-      const yes = await confirmDialog({ title: '取消选择', content: `取消选择将解除「${seal.sealName}」与该平台的绑定，需验证密码。`, confirmText: '取消选择', cancelText: '保留' })
+      const check = cancelProofUseType(seal.role, seal.useType) === 1 ? '手写签名' : '密码'
+      const yes = await confirmDialog({ title: '取消选择', content: `取消选择将解除「${seal.sealName}」与该平台的绑定，需验证${check}。`, confirmText: '取消选择', cancelText: '保留' })
       if (yes) setConfirming({ seal, action: 'unbind' })
       return
     }
@@ -64,7 +65,7 @@ export function BindingListPage() {
       })
       setSelected((current) => new Map(current).set(seal.id, bound.recordId))
     } else {
-      await cancelBinding({ id: selected.get(seal.id)!, password: proof.password ?? '' })
+      await cancelBinding({ id: selected.get(seal.id)!, ...proof })
       setSelected((current) => {
         const next = new Map(current)
         next.delete(seal.id)
@@ -116,7 +117,7 @@ export function BindingListPage() {
       {confirming && (
         <ConfirmUseSheet
           open
-          useType={confirming.action === 'bind' ? confirming.seal.useType : 2}
+          useType={confirming.action === 'bind' ? confirming.seal.useType : cancelProofUseType(confirming.seal.role, confirming.seal.useType)}
           subject={`${confirming.action === 'bind' ? '绑定' : '解除绑定'}：${confirming.seal.sealName}`}
           passwordLabel={confirming.seal.role === 1 ? '印章密码' : '用章密码'}
           onClose={() => setConfirming(null)}

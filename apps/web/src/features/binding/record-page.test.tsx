@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Toast } from 'antd-mobile'
 import type { BindRecord } from '@seal/shared/api/binding'
-import { fakeApi, legalRepresentative, refused } from '../../test/fake-api.ts'
+import { canvasesOnSkia, drawStroke, forgetSkiaCanvases, line, skia } from '../../test/canvas.ts'
+import { fakeApi, legalRepresentative, refused, type ApiHandler } from '../../test/fake-api.ts'
 import { renderScreen } from '../../test/render-screen.tsx'
 import { BindingRecordPage } from './record-page.tsx'
 
@@ -26,21 +27,27 @@ const record = (overrides: Partial<BindRecord> = {}): BindRecord => ({
   personName: '张三',
   useType: 2,
   bindPassword: '印章密码',
+  cancelUseType: 2,
   canRebind: false,
   ...overrides,
 })
 
-/** The records the server holds: in effect until 取消绑定 with the right password ends it. */
-function serve() {
-  let state: BindRecord = record()
+/**
+ * The records the server holds: in effect until 取消绑定 with the right proof ends it — the password, or
+ * for a handwriting-only manager's record the signature the board saved (sig-1).
+ */
+function serve(first: Partial<BindRecord> = {}, extra: Record<string, ApiHandler> = {}) {
+  let state: BindRecord = record(first)
   return fakeApi({
     'GET /auth/me': () => legalRepresentative,
     'POST /paas-composite-seal/sealBind/queryBindSealLogList': () => ({ list: [state], total: 1, currentPage: 1, pageSize: 10 }),
+    'POST /sign/handwriting/save': () => ({ pass: true, verifyRes: { score: 0.9 }, compared: true, signatureId: 'sig-1', signatureFileId: 'f1', sampleCount: 5 }),
     'POST /paas-composite-seal/sealBind/cancel': (call) => {
-      if (call.body.password !== 'bind2026') return refused('印章密码错误，还可尝试4次')
-      state = record({ bindState: 0, cancelTime: Date.UTC(2026, 0, 6, 3), canRebind: true })
+      if (state.cancelUseType === 1 ? call.body.signatureId !== 'sig-1' : call.body.password !== 'bind2026') return refused('印章密码错误，还可尝试4次')
+      state = record({ ...first, bindState: 0, cancelTime: Date.UTC(2026, 0, 6, 3), canRebind: true })
       return null
     },
+    ...extra,
   })
 }
 
@@ -52,10 +59,22 @@ async function cancelWith(password: string) {
   fireEvent.click(within(sheet).getByRole('button', { name: '确定' }))
 }
 
+async function sign() {
+  await screen.findByText('请手写签名完成用章确认')
+  await drawStroke(line([60, 80], [220, 90], 10))
+  await drawStroke(line([120, 40], [130, 200], 10))
+  fireEvent.click(screen.getByRole('button', { name: '确定' }))
+}
+
+beforeEach(() => {
+  if (skia) canvasesOnSkia()
+})
 afterEach(() => {
   Toast.clear()
   cleanup()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  forgetSkiaCanvases()
   document.body.innerHTML = ''
 })
 
@@ -81,5 +100,43 @@ describe('平台绑定记录 (/platform-binding-record)', () => {
     expect(screen.queryByText('取消绑定成功')).toBeTruthy()
     expect(screen.queryByText('印章密码错误，还可尝试4次')).toBeNull()
     expect(within(card).getByRole('button', { name: '重新绑定' })).toBeTruthy()
+  })
+  it.skipIf(!skia)('cancels a handwriting-only manager’s binding with a signature, not a password', async () => {
+    const api = serve({ personName: '李四', useType: 1, bindPassword: '用章密码', cancelUseType: 1, sealName: '合同专用章', sealTypeCode: '04' })
+    open()
+    const card = await screen.findByRole('article', { name: '示例对接平台 合同专用章' })
+    fireEvent.click(within(card).getByRole('button', { name: '取消绑定' }))
+    await sign()
+    await waitFor(() => expect(api.to('POST /paas-composite-seal/sealBind/cancel')).toHaveLength(1))
+    expect(screen.queryByLabelText('用章密码')).toBeNull()
+    expect(api.to('POST /sign/handwriting/save')[0]!.body).toMatchObject({ purpose: 'verify' })
+    expect(api.to('POST /paas-composite-seal/sealBind/cancel')[0]!.body).toEqual(expect.objectContaining({ id: 'r1', signatureId: 'sig-1' }))
+    expect(api.to('POST /paas-composite-seal/sealBind/cancel')[0]!.body).not.toHaveProperty('password')
+    expect(await within(card).findByText('已失效')).toBeTruthy()
+    expect(await screen.findByText('取消绑定成功')).toBeTruthy()
+  })
+
+  it.skipIf(!skia)('keeps the binding when the signature is not recognised', async () => {
+    const api = serve(
+      { useType: 1, bindPassword: '用章密码', cancelUseType: 1 },
+      { 'POST /sign/handwriting/save': () => ({ pass: false, verifyRes: { score: 0.3 }, compared: true, signatureId: 'sig-2', signatureFileId: 'f2', sampleCount: 5 }) },
+    )
+    open()
+    const card = await screen.findByRole('article', { name: '示例对接平台 张三的个人名章' })
+    fireEvent.click(within(card).getByRole('button', { name: '取消绑定' }))
+    await sign()
+    expect(await screen.findByText('识别不通过')).toBeTruthy()
+    expect(api.to('POST /paas-composite-seal/sealBind/cancel')).toHaveLength(0)
+    expect(card.textContent).toContain('绑定中')
+  })
+
+  it('asks the holder for the seal password even on a record a handwriting manager made', async () => {
+    serve({ personName: '李四', useType: 1, bindPassword: '印章密码', cancelUseType: 2 })
+    open()
+    const card = await screen.findByRole('article', { name: '示例对接平台 张三的个人名章' })
+    expect(card.textContent).toContain('李四')
+    fireEvent.click(within(card).getByRole('button', { name: '取消绑定' }))
+    await cancelWith('bind2026')
+    expect(await within(card).findByText('已失效')).toBeTruthy()
   })
 })

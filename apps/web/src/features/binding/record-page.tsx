@@ -19,7 +19,9 @@ export const NO_BINDING_RECORDS = '暂无平台绑定记录'
 /**
  * `/platform-binding-record?sealId` 平台绑定记录 (002 §2, §4): the seal's bindings (all the caller may see
  * without `sealId`), 10 a page, newest first; pull down to refresh, more as the list reaches its end. A
- * binding in effect offers 取消绑定 (the password first); one no longer in effect offers 重新绑定.
+ * binding in effect offers 取消绑定, confirmed as the record says for this caller (cancelUseType): the
+ * password, or a handwritten signature for a manager whose use method is handwriting only. One no longer
+ * in effect offers 重新绑定.
  */
 export function BindingRecordPage() {
   const navigate = useNavigate()
@@ -35,7 +37,7 @@ export function BindingRecordPage() {
 
   const cancel = async (proof: UseProof) => {
     if (!cancelling) return
-    await cancelBinding({ id: cancelling.id, password: proof.password ?? '' })
+    await cancelBinding({ id: cancelling.id, ...proof })
     setCancelling(null)
     void queryClient.invalidateQueries({ queryKey: bindingKey })
     // Said by the sheet, so it replaces a refusal of an earlier try instead of being cleared with it.
@@ -66,7 +68,7 @@ export function BindingRecordPage() {
       {cancelling && (
         <ConfirmUseSheet
           open
-          useType={2}
+          useType={cancelling.cancelUseType}
           subject={`取消「${cancelling.sealName}」与${cancelling.clientName}的绑定`}
           passwordLabel={cancelling.bindPassword}
           onClose={() => setCancelling(null)}

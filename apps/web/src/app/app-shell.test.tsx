@@ -1,0 +1,150 @@
+import { useEffect } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { Toast } from 'antd-mobile'
+import { useNavigate } from 'react-router-dom'
+import { renderScreen } from '../test/render-screen.tsx'
+import { AppShell } from './app-shell.tsx'
+
+vi.setConfig({ testTimeout: 20_000 })
+
+const toastText = () => document.querySelector('.adm-toast-main')?.textContent ?? null
+/** Long enough for a cleared toast to fade out (about 300 ms), well within a toast's 2 seconds. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 800))
+
+/** A person's tap: the finger down, then the click. */
+async function tap(name: string) {
+  const button = await screen.findByRole('button', { name })
+  fireEvent.pointerDown(button)
+  fireEvent.click(button)
+}
+
+function FirstScreen() {
+  const navigate = useNavigate()
+  return (
+    <>
+      <button type="button" onClick={() => Toast.show({ icon: 'success', content: '取消绑定成功' })}>
+        取消绑定
+      </button>
+      <button type="button" onClick={() => navigate('/next')}>
+        下一页
+      </button>
+      <button type="button" onClick={() => navigate(-1)}>
+        返回
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          Toast.show({ icon: 'success', content: '注销成功' })
+          navigate('/next')
+        }}
+      >
+        说完再走
+      </button>
+      <button
+        type="button"
+        onClick={() => {
+          navigate('/next')
+          Toast.show({ content: '已提交' })
+        }}
+      >
+        走了再说
+      </button>
+      <button type="button" onClick={() => navigate('/opening')}>
+        打开文件
+      </button>
+    </>
+  )
+}
+
+function OpeningScreen() {
+  useEffect(() => {
+    Toast.show({ content: '文件加载中' })
+  }, [])
+  return <p>文件</p>
+}
+
+const open = () =>
+  renderScreen(
+    { pathname: '/first', state: null },
+    {
+      element: <AppShell />,
+      children: [
+        { path: '/start', element: <p>起点</p> },
+        { path: '/first', element: <FirstScreen /> },
+        { path: '/next', element: <p>下一页内容</p> },
+        { path: '/opening', element: <OpeningScreen /> },
+      ],
+    },
+  )
+
+beforeEach(() => {
+  // jsdom does not scroll; the shell's ScrollRestoration asks it to on each screen.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+  Toast.clear()
+  cleanup()
+  document.body.innerHTML = ''
+})
+
+describe('toasts and leaving a screen (app shell)', () => {
+  it('clears a toast that was up when the person tapped on to another screen', async () => {
+    open()
+    await tap('取消绑定')
+    await waitFor(() => expect(toastText()).toBe('取消绑定成功'))
+    await tap('下一页')
+    expect(await screen.findByText('下一页内容')).toBeTruthy()
+    await waitFor(() => expect(toastText()).toBeNull())
+  })
+
+  it('clears it when the person goes back, too', async () => {
+    const { router } = open()
+    await router.navigate('/start')
+    await router.navigate('/first')
+    await tap('取消绑定')
+    await waitFor(() => expect(toastText()).toBe('取消绑定成功'))
+    await tap('返回')
+    expect(await screen.findByText('起点')).toBeTruthy()
+    await waitFor(() => expect(toastText()).toBeNull())
+  })
+
+  it('keeps a toast shown just before or just after navigating, as part of the same act', async () => {
+    open()
+    await tap('取消绑定')
+    await tap('说完再走')
+    expect(await screen.findByText('下一页内容')).toBeTruthy()
+    await settle()
+    expect(toastText()).toBe('注销成功')
+
+    cleanup()
+    Toast.clear()
+    await settle()
+    open()
+    await tap('走了再说')
+    expect(await screen.findByText('下一页内容')).toBeTruthy()
+    await settle()
+    expect(toastText()).toBe('已提交')
+  })
+
+  it('keeps the toast the next screen shows as it opens, clearing the old one', async () => {
+    open()
+    await tap('取消绑定')
+    await waitFor(() => expect(toastText()).toBe('取消绑定成功'))
+    await tap('打开文件')
+    expect(await screen.findByText('文件')).toBeTruthy()
+    await settle()
+    expect(toastText()).toBe('文件加载中')
+  })
+
+  it('leaves a toast alone while the person stays on the screen', async () => {
+    open()
+    await tap('取消绑定')
+    await waitFor(() => expect(toastText()).toBe('取消绑定成功'))
+    fireEvent.pointerDown(document.body)
+    fireEvent.keyDown(document.body, { key: 'a' })
+    await settle()
+    expect(toastText()).toBe('取消绑定成功')
+  })
+})
