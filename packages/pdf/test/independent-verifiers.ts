@@ -124,10 +124,13 @@ function derLength(der: Uint8Array): number {
   return 2 + count + length
 }
 
-/** Renders one page with pdftoppm at the given resolution and returns the PNG. */
+/**
+ * Renders one page with pdftoppm at the given resolution and returns the PNG: its visible area (the CropBox,
+ * which poppler clips by the MediaBox), as viewers show it; pdftoppm would draw the whole MediaBox otherwise.
+ */
 export function renderPage(pdf: Uint8Array, page: number, dpi = 80): Buffer {
   return withFile(pdf, (path, dir) => {
-    execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', path, join(dir, 'page')])
+    execFileSync('pdftoppm', ['-png', '-cropbox', '-r', String(dpi), '-f', String(page), '-l', String(page), '-singlefile', path, join(dir, 'page')])
     return readFileSync(join(dir, 'page.png'))
   })
 }

@@ -15,8 +15,8 @@ export async function saveArtefact(name: string, bytes: Uint8Array): Promise<voi
 export type PointRect = { x: number; y: number; width: number; height: number }
 
 /**
- * Renders a page with pdftoppm (poppler, not our code) and measures, inside a rect given in PDF points,
- * the share of pixels that are seal red, ink blue (a handwritten signature) and near black (what a
+ * Renders a page with pdftoppm (poppler, not our code) and measures, inside a rect given in PDF points
+ * from the bottom-left corner of the page's visible area (`pageHeight` high), the share of pixels that are seal red, ink blue (a handwritten signature) and near black (what a
  * transparent background turns into when its alpha mask is lost).
  *
  * @example
@@ -55,4 +55,32 @@ export async function inkInside({
   }
   const pixels = data.length / info.channels
   return { red: red / pixels, blue: blue / pixels, dark: dark / pixels, png }
+}
+
+/**
+ * Renders a page's visible area with pdftoppm and finds the seal on it: the centre of its seal-red pixels,
+ * in PDF points from the visible area's bottom-left corner, and the rendered size in points. Undefined
+ * centre when nothing on the page is red.
+ *
+ * @example
+ * const { centre } = await redCentre({ pdf, page: 1 }) // { x: 260.1, y: 310.2 }
+ */
+export async function redCentre({ pdf, page, dpi = 80 }: { pdf: Uint8Array; page: number; dpi?: number }) {
+  const png = renderPage(pdf, page, dpi)
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  let count = 0
+  let sumX = 0
+  let sumY = 0
+  for (let i = 0; i < data.length; i += info.channels) {
+    if (data[i]! > 150 && data[i + 1]! < 110 && data[i + 2]! < 110) {
+      const pixel = i / info.channels
+      count++
+      sumX += (pixel % info.width) + 0.5
+      sumY += Math.floor(pixel / info.width) + 0.5
+    }
+  }
+  const scale = dpi / 72
+  const size = { width: info.width / scale, height: info.height / scale }
+  const centre = count === 0 ? undefined : { x: sumX / count / scale, y: size.height - sumY / count / scale }
+  return { centre, size, png }
 }

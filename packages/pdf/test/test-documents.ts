@@ -66,6 +66,31 @@ export async function chineseContract({ pages, objectStreams = true }: { pages: 
   return bytes
 }
 
+/** [x0, y0, x1, y1] in user-space points. */
+export type Box = [number, number, number, number]
+
+/**
+ * A one-page document whose visible area need not start at the user-space origin: a MediaBox and,
+ * optionally, a CropBox, with 甲方（盖章）drawn at a point given from the visible area's bottom-left
+ * corner (`phraseAt`), and a thin black frame just inside the visible area.
+ *
+ * @example
+ * const pdf = await boxedPage({ mediaBox: [50, 50, 645.28, 891.89], phraseAt: { x: 72, y: 90 } })
+ */
+export async function boxedPage({ mediaBox, cropBox, phraseAt }: { mediaBox: Box; cropBox?: Box; phraseAt: { x: number; y: number } }): Promise<Uint8Array> {
+  const doc = await PDFDocument.create()
+  doc.registerFontkit(fontkit)
+  const font = await doc.embedFont(readFileSync(cjkFont.regular), { subset: true })
+  const page = doc.addPage([mediaBox[2] - mediaBox[0], mediaBox[3] - mediaBox[1]])
+  page.setMediaBox(mediaBox[0], mediaBox[1], mediaBox[2] - mediaBox[0], mediaBox[3] - mediaBox[1])
+  const visible = cropBox ?? mediaBox
+  if (cropBox) page.setCropBox(cropBox[0], cropBox[1], cropBox[2] - cropBox[0], cropBox[3] - cropBox[1])
+  // pdf-lib draws in user space: the phrase goes where the visible area's corner plus its position is.
+  page.drawText('甲方（盖章）', { x: visible[0] + phraseAt.x, y: visible[1] + phraseAt.y, size: 13, font })
+  page.drawRectangle({ x: visible[0] + 2, y: visible[1] + 2, width: visible[2] - visible[0] - 4, height: visible[3] - visible[1] - 4, borderColor: rgb(0, 0, 0), borderWidth: 1 })
+  return doc.save()
+}
+
 function wrap(text: string, perLine: number): string[] {
   const chars = Array.from(text)
   const lines: string[] = []

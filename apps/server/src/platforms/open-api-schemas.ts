@@ -70,7 +70,7 @@ const coordinate = z.number().min(-14_400).max(14_400)
 const pointPosition = z
   .object({
     page: z.number().int().min(1).max(100_000),
-    x: coordinate.meta({ description: '印章左下角横坐标（PDF点，原点在页面左下角）' }),
+    x: coordinate.meta({ description: '印章左下角横坐标（PDF点，原点在页面显示区域即裁剪框的左下角，不计旋转）' }),
     y: coordinate.meta({ description: '印章左下角纵坐标（PDF点）' }),
   })
   .strict()

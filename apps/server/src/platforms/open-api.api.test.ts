@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { opensslVerify, pdfsig } from '@seal/pdf/test/independent-verifiers'
 import { renderPages } from '@seal/pdf/documents/inspect-pdf'
-import { chineseContract } from '@seal/pdf/test/test-documents'
+import { redCentre } from '@seal/pdf/test/page-pixels'
+import { boxedPage, chineseContract } from '@seal/pdf/test/test-documents'
 import { findCaller } from '../auth/sessions.ts'
 import { sealBindings } from '../bindings/tables.ts'
 import { sealUseRecords } from '../records/tables.ts'
@@ -151,6 +152,28 @@ describe('open API: a platform seals with a seal bound to it', () => {
     expect(records.body.data[0]).toMatchObject({ fileName: '采购合同.pdf', platformName: platformA.clientName, businessName: '政府采购', name: holder.name, remark: '采购合同签章' })
     const [record] = await t.db.select().from(sealUseRecords).where(eq(sealUseRecords.documentSha256, sealed.body.sha256))
     expect(record).toMatchObject({ platformId: platformA.id, userPersonId: holderPersonId })
+  })
+
+  it('places points and keywords on a cropped page from the corner of the page as shown, and refuses a seal off it', async () => {
+    // A shifted MediaBox with a 400 × 550 CropBox inside it; 甲方（盖章） printed 72 points right of the
+    // shown page's left edge, its baseline 90 points above the shown bottom.
+    const cropped = Buffer.from(await boxedPage({ mediaBox: [50, 50, 645.28, 891.89], cropBox: [100, 150, 500, 700], phraseAt: { x: 72, y: 90 } })).toString('base64')
+    const sealed = await a.seal(sealRequest({ pdf: cropped, positions: [{ keyword: '甲方（盖章）', offsetY: 60 }] }))
+    expect(sealed.status, JSON.stringify(sealed.body)).toBe(200)
+    const [placement] = sealed.body.placements
+    // The seal's centre on the phrase's centre (about 111, 94 on the shown page), 60 points higher.
+    expect(Math.abs(placement.x + placement.width / 2 - 111)).toBeLessThan(4)
+    expect(Math.abs(placement.y + placement.height / 2 - 154)).toBeLessThan(4)
+    const pdf = new Uint8Array(Buffer.from((await a.document(sealed.body.documentId)).body.pdf, 'base64'))
+    const { centre } = await redCentre({ pdf, page: 1 })
+    expect(Math.abs(centre!.x - (placement.x + placement.width / 2))).toBeLessThan(3)
+    expect(Math.abs(centre!.y - (placement.y + placement.height / 2))).toBeLessThan(3)
+
+    // Inside the MediaBox but past the shown page's right edge (400 points wide), or below its bottom.
+    for (const position of [{ page: 1, x: 380, y: 100 }, { page: 1, x: 100, y: -20 }, { keyword: '甲方（盖章）', offsetY: -80 }]) {
+      const refused = await a.seal(sealRequest({ pdf: cropped, positions: [position] }))
+      expect([refused.status, refused.body.code, refused.body.message]).toEqual([422, 'POSITION_INVALID', '签章位置超出页面范围（第1页）'])
+    }
   })
 
   it('adds a timestamp when asked', async () => {

@@ -3,7 +3,7 @@ import type { TextMatch } from '@seal/pdf/text/find-text'
 import { AppError } from '../errors.ts'
 import { files } from '../files/tables.ts'
 import { seals } from '../seals/tables.ts'
-import { sealDocument, type SealPlacement } from '../signing/seal-document.ts'
+import { onVisiblePage, sealDocument, type SealPlacement } from '../signing/seal-document.ts'
 import { sealSizeMm } from '../signing/seal-document-routes.ts'
 import type { Trust } from '../trust/context.ts'
 import { signerForAuthorizedUse, type PdfSigner } from '../trust/seal-signer.ts'
@@ -45,7 +45,7 @@ export type SealedDocument = {
   signatures: number
   timestamped: boolean
   createdAt: string
-  /** Where each seal went, in PDF points (origin bottom-left), in the order they were applied. */
+  /** Where each seal went, in PDF points from the bottom-left corner of the page as shown, in the order they were applied. */
   placements: SealPlacement[]
 }
 
@@ -164,9 +164,11 @@ async function sealSizeInPoints(trust: Trust, sealId: string): Promise<{ width: 
 }
 
 /**
- * Where each seal goes. A point is the seal's bottom-left corner; a keyword puts the seal's centre on the
- * centre of the phrase (moved by offsetX/offsetY), at its first, last or every occurrence, on one page or
- * any. Pages are checked when signing (PAGE_OUT_OF_RANGE).
+ * Where each seal goes. A point is the seal's bottom-left corner in PDF points from the bottom-left corner
+ * of the page's visible area (its CropBox clipped by its MediaBox, as viewers show it; SealPlacement); a
+ * keyword puts the seal's centre on the centre of the phrase (moved by offsetX/offsetY), at its first, last
+ * or every occurrence, on one page or any: findText answers in the same frame. Every seal must lie on its
+ * page's visible area (PAGE_OUT_OF_RANGE, POSITION_INVALID), as 用章 requires.
  */
 async function placementsFor(pdf: Uint8Array, positions: OpenSealPosition[], size: { width: number; height: number }): Promise<SealPlacement[]> {
   const keywords = positions.flatMap((p) => ('keyword' in p ? [p] : []))
@@ -184,7 +186,22 @@ async function placementsFor(pdf: Uint8Array, positions: OpenSealPosition[], siz
     for (const match of chosen) placements.push(centredOn(match, size, position))
   }
   if (placements.length > MAX_SIGNATURES) throw openApiError('TOO_MANY_SIGNATURES')
+  await assertOnVisiblePages(pdf, placements)
   return placements
+}
+
+/** Every seal on a page the document has, wholly inside what a viewer shows of it. */
+async function assertOnVisiblePages(pdf: Uint8Array, placements: SealPlacement[]): Promise<void> {
+  const pages = [...new Set(placements.map((p) => p.page))]
+  // A file the reader cannot open is a PdfSignError, which the plugin answers as PDF_INVALID.
+  const boxes = await inWorker({ kind: 'pageBoxes', pdf, pages })
+  const sizes = new Map(pages.map((page, i) => [page, boxes[i]]))
+  for (const placement of placements) {
+    const box = sizes.get(placement.page)
+    if (!box) throw openApiError('PAGE_OUT_OF_RANGE')
+    if (!onVisiblePage(placement, { width: box.x1 - box.x0, height: box.y1 - box.y0 }))
+      throw openApiError('POSITION_INVALID', `签章位置超出页面范围（第${placement.page}页）`)
+  }
 }
 
 async function findKeywords(pdf: Uint8Array, keywords: { keyword: string; page?: number | undefined }[]): Promise<Record<string, TextMatch[]>> {

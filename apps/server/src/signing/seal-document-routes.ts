@@ -20,7 +20,7 @@ import type { SealAccess } from '../seal-auth/roles.ts'
 import type { Database } from '../db/client.ts'
 import type { FileStore } from '../files/store.ts'
 import { inWorker } from '../workers/pool.ts'
-import { sealDocument } from './seal-document.ts'
+import { onVisiblePage, sealDocument } from './seal-document.ts'
 
 /** Height of a seal on paper when its image does not tell: the official seal 42 mm, name seals 20 mm, other unit seals 38 mm. */
 function sealHeightMm(sealTypeCode: string): number {
@@ -60,11 +60,6 @@ async function sealSizePoints(db: Database, store: FileStore, access: SealAccess
   const size = sealSizeMm(await store.get(image!.storageKey), access.seal.sealTypeCode)
   return { width: size.width * POINTS_PER_MM, height: size.height * POINTS_PER_MM }
 }
-
-/** Half a point of slack: a box placed flush with the page's edge on screen may round past it. */
-const EDGE_SLACK = 0.5
-const insidePage = (rect: { x: number; y: number; width: number; height: number }, page: { width: number; height: number }) =>
-  rect.x + rect.width <= page.width + EDGE_SLACK && rect.y + rect.height <= page.height + EDGE_SLACK
 
 /**
  * 用章: the holder seals one of their own PDFs with the seal password, an authorised user with what their
@@ -119,7 +114,8 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const box = await inWorker({ kind: 'pageBox', pdf, page: body.page })
       if (!box) throw businessError(signErrorMessages.PAGE_OUT_OF_RANGE)
-      // Positions are measured from the page's own bottom-left corner (sign-pdf adds the box's origin).
+      // Positions are measured from the bottom-left corner of the page as shown (its CropBox clipped by its
+      // MediaBox, pdf.js's page.view on the screen); sign-pdf adds that area's origin.
       const page = { width: box.x1 - box.x0, height: box.y1 - box.y0 }
 
       const { width, height } = await sealSizePoints(app.db, app.files, access)
@@ -130,10 +126,10 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         width,
         height,
       }
-      if (!insidePage(placement, page)) throw businessError(sealUseMessages.outsidePage)
+      if (!onVisiblePage(placement, page)) throw businessError(sealUseMessages.outsidePage)
       let handwriting: { image: Uint8Array; placement: typeof placement; signerName: string } | undefined
       if (body.handwriting) {
-        if (!insidePage(body.handwriting, page)) throw businessError(sealUseMessages.outsidePage)
+        if (!onVisiblePage(body.handwriting, page)) throw businessError(sealUseMessages.outsidePage)
         const image = await chosenHandwritingImage({ db: app.db, store: app.files, caller })
         if (!image) throw businessError(sealUseMessages.handwritingMissing)
         handwriting = { image, placement: { page: body.page, ...body.handwriting }, signerName: caller.person.name }

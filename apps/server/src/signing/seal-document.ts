@@ -14,8 +14,24 @@ import { serviceSigner } from '../trust/service-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
 import { inWorker } from '../workers/pool.ts'
 
-/** Where a seal goes: PDF points, origin bottom-left, page 1-based (the documents' `sealLocation`). */
+/**
+ * Where a seal goes: page 1-based; the box in PDF points from the bottom-left corner of the page's visible
+ * area (its CropBox clipped by its MediaBox, as viewers show it), on the page as stored (unrotated).
+ * sign-pdf adds the area's origin when drawing. For the documents this service makes (the `sealLocation`s)
+ * that area starts at the origin.
+ */
 export type SealPlacement = { page: number; x: number; y: number; width: number; height: number }
+
+/** Half a point of slack: a box placed flush with the page's edge on screen may round past it. */
+const EDGE_SLACK = 0.5
+
+/**
+ * Whether a box lies wholly on a page's visible area, given its size (the worker's `pageBox`): the one
+ * "seal off the page" check of 用章 and the open API.
+ */
+export function onVisiblePage(rect: { x: number; y: number; width: number; height: number }, page: { width: number; height: number }): boolean {
+  return rect.x >= -EDGE_SLACK && rect.y >= -EDGE_SLACK && rect.x + rect.width <= page.width + EDGE_SLACK && rect.y + rect.height <= page.height + EDGE_SLACK
+}
 
 /** A platform's use through the open API (platforms/open-sealing.ts): the binder stands as the user. */
 export type PlatformUse = { platformId: string; platformName: string; binderPersonId: string }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sealUseMessages } from '@seal/shared/api/sign-document'
 import { sealAuthMessages } from '@seal/shared/api/seal-auth'
-import { inkInside, saveArtefact } from '@seal/pdf/test/page-pixels'
+import { inkInside, redCentre, saveArtefact } from '@seal/pdf/test/page-pixels'
+import { boxedPage } from '@seal/pdf/test/test-documents'
 import { accept, callAs, grant, idNumber, personFor, sampleOf, sceneFor, signAs, verifySignature, writerOf, SEAL_PIN, type Scene } from '../seal-auth/test-support.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'
@@ -94,6 +95,25 @@ describe('用章 screen calls: /seal/useInfo, placement, handwriting beside the 
     const unitFile = await upload(scene.enterprise)
     const unitAnswer = await call(scene.enterprise, '/seal/signDocument', { sealId: scene.sealId, pin: SEAL_PIN, fileId: unitFile, x: 100, y: 100, handwriting: { x: 300, y: 100, width: 90, height: 40 } })
     expect(unitAnswer.body.responseInfo).toBe(sealUseMessages.handwritingPersonalOnly)
+  })
+
+  it('measures positions on a cropped page from the corner of the page as shown, and refuses a seal off what is shown', async () => {
+    // A shifted MediaBox with a 400 × 550 CropBox inside it: what pdf.js shows on the 用章 screen.
+    const pdf = await boxedPage({ mediaBox: [50, 50, 645.28, 891.89], cropBox: [100, 150, 500, 700], phraseAt: { x: 72, y: 90 } })
+    const fileId = await uploadFile(t, holder.token, { name: '裁切合同.pdf', bytes: pdf, type: 'application/pdf' })
+    const info = (await call(holder.token, '/seal/useInfo', { sealId })).body.data
+    // Off the shown page on the right, though well inside the MediaBox.
+    const offShown = await call(holder.token, '/seal/signDocument', { sealId, pin: PIN, fileId, x: 400 - info.sealWidth + 5, y: 100 })
+    expect(offShown.body.responseInfo).toBe(sealUseMessages.outsidePage)
+
+    const signed = await call(holder.token, '/seal/signDocument', { sealId, pin: PIN, fileId, page: 1, x: 200, y: 250 })
+    expect(signed.body.responseInfo).toBe('签章成功')
+    const { centre, size, png } = await redCentre({ pdf: await download(holder.token, signed.body.data.fileId), page: 1 })
+    await saveArtefact('seal-use-cropped-page.png', png)
+    expect(Math.abs(size.width - 400)).toBeLessThan(1)
+    // The name seal's red is about centred in its picture: within a few points of the box's centre.
+    expect(Math.abs(centre!.x - (200 + info.sealWidth / 2))).toBeLessThan(3)
+    expect(Math.abs(centre!.y - (250 + info.sealHeight / 2))).toBeLessThan(3)
   })
 
   it('tells an authorised user the method of their authorisation, not the holder’s', async () => {

@@ -2,7 +2,7 @@ import { agreement } from '@seal/pdf/documents/agreements'
 import { applicationForm } from '@seal/pdf/documents/application-form'
 import { applicationStatement } from '@seal/pdf/documents/application-statement'
 import { authorizationLetter } from '@seal/pdf/documents/authorization-letter'
-import { pageBox, prepareSignature, type PrepareSignatureInput } from '@seal/pdf/sign/sign-pdf'
+import { pageBox, pageBoxes, prepareSignature, type PrepareSignatureInput } from '@seal/pdf/sign/sign-pdf'
 import { extractStamp, type ExtractStampOptions } from '@seal/seal/extract-stamp'
 import { verifyPdf, type VerifyPdfOptions } from '@seal/pdf/verify/verify-pdf'
 import { findText, type FindTextOptions } from '@seal/pdf/text/find-text'
@@ -17,6 +17,7 @@ export type WorkerTask =
   | { kind: 'verify'; pdf: Uint8Array; options: VerifyPdfOptions }
   | { kind: 'prepareSignature'; input: PrepareSignatureInput }
   | { kind: 'pageBox'; pdf: Uint8Array; page: number }
+  | { kind: 'pageBoxes'; pdf: Uint8Array; pages: number[] }
   | { kind: 'findText'; pdf: Uint8Array; phrases: string[]; options: FindTextOptions }
   | { kind: 'extractStamp'; photo: Uint8Array; options: ExtractStampOptions }
   | { kind: 'agreement'; input: Parameters<typeof agreement>[0] }
@@ -28,6 +29,7 @@ export type TaskResults = {
   verify: Awaited<ReturnType<typeof verifyPdf>>
   prepareSignature: ReturnType<typeof prepareSignature>
   pageBox: ReturnType<typeof pageBox>
+  pageBoxes: ReturnType<typeof pageBoxes>
   findText: Awaited<ReturnType<typeof findText>>
   extractStamp: Awaited<ReturnType<typeof extractStamp>>
   agreement: Awaited<ReturnType<typeof agreement>>
@@ -56,6 +58,8 @@ function run(task: WorkerTask) {
       return prepareSignature(task.input)
     case 'pageBox':
       return pageBox(task.pdf, task.page)
+    case 'pageBoxes':
+      return pageBoxes(task.pdf, task.pages)
     case 'findText':
       // The open API's keyword positions: pdf.js reads the text, a few milliseconds a page.
       return findText(task.pdf, task.phrases, task.options)

@@ -8,9 +8,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hybridReferenceFile } from '../../test/hybrid-pdf.ts'
 import { extractSignatures, mutoolVerify, opensslVerify, pdfsig } from '../../test/independent-verifiers.ts'
-import { inkInside, saveArtefact } from '../../test/page-pixels.ts'
+import { inkInside, redCentre, saveArtefact } from '../../test/page-pixels.ts'
 import { createTestPki, type TestIdentity, type TestPki } from '../../test/pki.ts'
-import { chineseContract, contractSealPng, financeSealPng, handwrittenSignaturePng } from '../../test/test-documents.ts'
+import { boxedPage, chineseContract, contractSealPng, financeSealPng, handwrittenSignaturePng, type Box } from '../../test/test-documents.ts'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { authorizationLetter } from '../documents/authorization-letter.ts'
 import { renderPages } from '../documents/inspect-pdf.ts'
@@ -20,7 +20,8 @@ import { PdfFile } from './pdf-file.ts'
 import { isName, isString } from './pdf-syntax.ts'
 import { createSandboxTsa } from './sandbox-tsa.ts'
 import { PdfSignError } from './sign-errors.ts'
-import { signPdf } from './sign-pdf.ts'
+import { pageBox, signPdf } from './sign-pdf.ts'
+import { findText } from '../text/find-text.ts'
 
 let pki: TestPki
 let onePage: Uint8Array
@@ -297,5 +298,48 @@ describe('signPdf', () => {
     await expect(signPdf({ pdf: onePage, signer, appearance: { page: 1, rect: partyBSeal, image: new Uint8Array(interlaced) } })).rejects.toMatchObject({
       code: 'BAD_IMAGE',
     })
+  })
+})
+
+describe('positions on a page whose visible area does not start at the user-space origin', () => {
+  // A red ring: its red pixels are centred on the image, so where they sit tells where the seal is.
+  const ring = async () =>
+    new Uint8Array(
+      await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><circle cx="100" cy="100" r="88" fill="none" stroke="#d40000" stroke-width="20"/></svg>'))
+        .png()
+        .toBuffer(),
+    )
+  const distance = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(a.x - b.x, a.y - b.y)
+  const pages: { name: string; mediaBox: Box; cropBox?: Box; visible: Box }[] = [
+    { name: 'an A4 MediaBox shifted to (50, 50)', mediaBox: [50, 50, 645.28, 891.89], visible: [50, 50, 645.28, 891.89] },
+    { name: 'a CropBox of 400 × 550 at (100, 150) inside an A4 MediaBox', mediaBox: [0, 0, 595.28, 841.89], cropBox: [100, 150, 500, 700], visible: [100, 150, 500, 700] },
+    // Viewers show the overlap. (Poppler widens a CropBox taller or wider than the MediaBox to the MediaBox on
+    // that axis, where pdf.js and mupdf intersect: such a box is left out, the screen follows pdf.js.)
+    { name: 'a CropBox reaching past a shifted MediaBox', mediaBox: [50, 50, 645.28, 891.89], cropBox: [0, 100, 400, 700], visible: [50, 100, 400, 700] },
+  ]
+
+  it.each(pages)('$name: the seal is drawn where it was placed on the page as shown', async ({ mediaBox, cropBox, visible }) => {
+    const pdf = await boxedPage({ mediaBox, cropBox, phraseAt: { x: 72, y: 90 } })
+    expect(pageBox(pdf, 1)).toEqual({ x0: visible[0], y0: visible[1], x1: visible[2], y1: visible[3] })
+    const rect = { x: 150, y: 200, width: 100, height: 100 }
+    const signed = await signPdf({ pdf, signer: signerFor(pki.unitSeal), appearance: { page: 1, rect, image: await ring() } })
+    expect(pdfsig(signed, pki.nssDir).map((s) => s.valid)).toEqual([true])
+
+    const { centre, size, png } = await redCentre({ pdf: signed, page: 1 })
+    // pdftoppm drew the visible area (at 80 dpi, to the pixel), and the ring's centre is the rect's centre on it.
+    expect(Math.abs(size.width - (visible[2] - visible[0]))).toBeLessThan(1)
+    expect(Math.abs(size.height - (visible[3] - visible[1]))).toBeLessThan(1)
+    expect(distance(centre!, { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 })).toBeLessThan(1.5)
+    await saveArtefact(`visible-box-${visible.join('-')}.png`, png)
+  })
+
+  it('centres a seal on a phrase found on a cropped page: search and drawing share the frame', async () => {
+    const pdf = await boxedPage({ mediaBox: [50, 50, 645.28, 891.89], cropBox: [100, 150, 500, 700], phraseAt: { x: 60, y: 300 } })
+    const [match] = (await findText(pdf, ['甲方（盖章）']))['甲方（盖章）']!
+    const phraseCentre = { x: match!.x + match!.width / 2, y: match!.y + match!.height / 2 }
+    const rect = { x: phraseCentre.x - 40, y: phraseCentre.y - 40, width: 80, height: 80 }
+    const signed = await signPdf({ pdf, signer: signerFor(pki.unitSeal), appearance: { page: 1, rect, image: await ring() } })
+    const { centre } = await redCentre({ pdf: signed, page: 1 })
+    expect(distance(centre!, phraseCentre)).toBeLessThan(1.5)
   })
 })

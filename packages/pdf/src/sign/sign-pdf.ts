@@ -30,7 +30,10 @@ export type SignatureAppearance =
   | {
       /** 1-based page number. */
       page: number
-      /** In PDF points, origin at the bottom-left of the page (its MediaBox), unrotated page space. */
+      /**
+       * In PDF points from the bottom-left corner of the page's visible area (its CropBox clipped by its
+       * MediaBox, as viewers show it), unrotated page space; the box's origin is added when drawing.
+       */
       rect: { x: number; y: number; width: number; height: number }
       /** A transparent PNG (a seal, or a handwritten signature), fitted into the rect keeping its proportions. */
       image: Uint8Array
@@ -160,8 +163,9 @@ function prepare(input: PrepareSignatureInput): PreparedSignature {
     rewrite(page.ref.num, updatedPage)
   }
 
-  // The widget, merged with its field, and its appearance drawing the image.
-  const [x0, y0] = page.mediaBox
+  // The widget, merged with its field, and its appearance drawing the image. The rect is given from the
+  // visible area's corner, which need not be the user-space origin (a shifted MediaBox, a CropBox).
+  const [x0, y0] = page.visibleBox
   const rect = appearance
     ? [x0 + appearance.rect.x, y0 + appearance.rect.y, x0 + appearance.rect.x + appearance.rect.width, y0 + appearance.rect.y + appearance.rect.height]
     : [0, 0, 0, 0]
@@ -217,16 +221,28 @@ function prepare(input: PrepareSignatureInput): PreparedSignature {
   return { bytes, contentsStart, contentsBytes, contentDigest }
 }
 
+/** A page's visible area in user-space points: lower-left (x0, y0), upper-right (x1, y1). */
+export type PageBox = { x0: number; y0: number; x1: number; y1: number }
+
 /**
- * The size of a page (its MediaBox, in points) to place a seal on, or undefined when there is no such page.
- * Throws {@link PdfSignError} for a file that is not a readable PDF.
+ * The visible area of a page (its CropBox clipped by its MediaBox, in points) to place a seal on, or
+ * undefined when there is no such page. Its width and height are the room a position may use: positions
+ * are measured from its bottom-left corner. Throws {@link PdfSignError} for a file that is not a readable PDF.
  */
-export function pageBox(pdf: Uint8Array, pageNumber: number): { x0: number; y0: number; x1: number; y1: number } | undefined {
+export function pageBox(pdf: Uint8Array, pageNumber: number): PageBox | undefined {
+  return pageBoxes(pdf, [pageNumber])[0]
+}
+
+/** {@link pageBox} for several pages of one document, read once; in the order asked. */
+export function pageBoxes(pdf: Uint8Array, pageNumbers: number[]): (PageBox | undefined)[] {
   try {
-    const page = findPage(openPdf(pdf), pageNumber)
-    if (!page) return undefined
-    const [x0, y0, x1, y1] = page.mediaBox
-    return { x0, y0, x1, y1 }
+    const file = openPdf(pdf)
+    return pageNumbers.map((pageNumber) => {
+      const page = findPage(file, pageNumber)
+      if (!page) return undefined
+      const [x0, y0, x1, y1] = page.visibleBox
+      return { x0, y0, x1, y1 }
+    })
   } catch (error) {
     throw asSignError(error)
   }

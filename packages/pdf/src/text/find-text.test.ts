@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
-import { chineseContract } from '../../test/test-documents.ts'
+import { boxedPage, chineseContract } from '../../test/test-documents.ts'
 import { FindTextError, findText } from './find-text.ts'
 
 describe('findText', () => {
@@ -40,6 +40,18 @@ describe('findText', () => {
     const match = found['(seal):here']![0]!
     expect(match.x).toBeGreaterThan(120)
     expect(match.x + match.width).toBeGreaterThan(200)
+  })
+
+  it('measures from the corner of the page as shown when the MediaBox is shifted or the page cropped', async () => {
+    const shifted = await boxedPage({ mediaBox: [50, 50, 645.28, 891.89], phraseAt: { x: 72, y: 90 } })
+    const cropped = await boxedPage({ mediaBox: [50, 50, 645.28, 891.89], cropBox: [100, 150, 500, 700], phraseAt: { x: 72, y: 90 } })
+    for (const pdf of [shifted, cropped]) {
+      const [match] = (await findText(pdf, ['甲方（盖章）']))['甲方（盖章）']!
+      // Drawn 72 points right of the visible area's left edge, its baseline 90 points above its bottom.
+      expect(match!.x).toBeCloseTo(72, 0)
+      expect(match!.y).toBeLessThan(90)
+      expect(match!.y + match!.height).toBeGreaterThan(90)
+    }
   })
 
   it('refuses to search a document longer than allowed', async () => {

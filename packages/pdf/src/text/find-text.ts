@@ -2,7 +2,11 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import type { TextItem } from 'pdfjs-dist/types/src/display/api'
 
-/** Where a phrase was found: its page (1-based) and the box around it, in PDF points, origin bottom-left. */
+/**
+ * Where a phrase was found: its page (1-based) and the box around it, in PDF points from the bottom-left
+ * corner of the page's visible area (pdf.js's `page.view`: the CropBox clipped by the MediaBox), unrotated:
+ * the frame seal positions are given in (sign-pdf.ts).
+ */
 export type TextMatch = { page: number; x: number; y: number; width: number; height: number }
 
 export type FindTextOptions = {
@@ -64,7 +68,9 @@ export async function findText(pdf: Uint8Array, phrases: string[], options: Find
       if (wanted.every(([phrase]) => found[phrase]!.length >= limit)) break
       const page = await doc.getPage(pageNumber)
       const content = await page.getTextContent()
-      const glyphs = placeGlyphs(content.items.filter((item): item is TextItem => 'str' in item))
+      // Text runs are placed in user space; positions are measured from the visible area's corner.
+      const [viewX, viewY] = page.view as [number, number, number, number]
+      const glyphs = placeGlyphs(content.items.filter((item): item is TextItem => 'str' in item), viewX, viewY)
       const text = glyphs.map((g) => g.char).join('')
       for (const [phrase, needle] of wanted) {
         const matches = found[phrase]!
@@ -87,23 +93,25 @@ const compact = (text: string) => text.replace(/\s+/g, '')
 /** A CJK (or other wide) character takes about twice the advance of a Latin one. */
 const advanceWeight = (char: string) => (char.codePointAt(0)! >= 0x2e80 ? 2 : 1)
 
-/** Every non-space character of the runs with an estimated box, in reading order. */
-function placeGlyphs(items: TextItem[]): Glyph[] {
+/** Every non-space character of the runs with an estimated box, in reading order, from the origin (x0, y0). */
+function placeGlyphs(items: TextItem[], originX: number, originY: number): Glyph[] {
   const glyphs: Glyph[] = []
   for (const item of items) {
     const chars = Array.from(item.str)
     if (chars.length === 0) continue
-    const [a, b, c, d, e, f] = item.transform as number[]
+    const [a, b, c, d, userX, userY] = item.transform as number[]
+    const e = userX! - originX
+    const f = userY! - originY
     const size = item.height || Math.hypot(c!, d!) || Math.hypot(a!, b!)
     const total = chars.reduce((sum, char) => sum + advanceWeight(char), 0)
     let advanced = 0
     for (const char of chars) {
       const weight = advanceWeight(char)
-      const x0 = e! + (item.width * advanced) / total
+      const x0 = e + (item.width * advanced) / total
       advanced += weight
       if (/\s/.test(char)) continue
       // The box from a little below the baseline (descenders) to the top of the em square.
-      glyphs.push({ char, x0, x1: e! + (item.width * advanced) / total, y0: f! - size * 0.2, y1: f! + size * 0.8 })
+      glyphs.push({ char, x0, x1: e + (item.width * advanced) / total, y0: f - size * 0.2, y1: f + size * 0.8 })
     }
   }
   return glyphs

@@ -3,14 +3,17 @@ import { Toast } from 'antd-mobile'
 import type { PDFDocumentLoadingTask } from 'pdfjs-dist'
 import { messages } from '@seal/shared/messages'
 import { loadPdfjs } from './load-pdfjs.ts'
-import { canvasSize, outputScale, pdfScale } from './pdf-scale.ts'
+import { canvasSize, outputScale, pageGeometry, pdfScale } from './pdf-scale.ts'
 import './pdf-document.css'
 
 /** PDF bytes, or the address of a PDF (fetched by pdf.js itself). */
 export type PdfSource = ArrayBuffer | Uint8Array | string
 
-/** A page as shown at scale 1: its width and height in points after its /Rotate, and that rotation. */
-export type PdfPageGeometry = { width: number; height: number; rotate: number }
+/**
+ * A page as shown at scale 1: the width and height in points of its visible area (the CropBox clipped by
+ * the MediaBox) after its /Rotate, and that rotation.
+ */
+export type PdfPageGeometry = ReturnType<typeof pageGeometry>
 
 export type PdfDocumentProps = {
   /** Nothing is shown while the source is null or undefined (the screen is still fetching it). */
@@ -72,8 +75,7 @@ export function PdfDocument({ source, onLoaded, onError, loadingToast = true, cl
         const page = await pdf.getPage(number)
         if (cancelled) return
         const viewport = page.getViewport({ scale })
-        const unscaled = page.getViewport({ scale: 1 })
-        pages.push({ width: unscaled.width, height: unscaled.height, rotate: unscaled.rotation })
+        pages.push(pageGeometry(page.getViewport({ scale: 1 })))
         const size = canvasSize(viewport, ratio)
         const canvas = document.createElement('canvas')
         canvas.className = 'pdf-document-page'

@@ -27,3 +27,12 @@ export function canvasSize(viewport: { width: number; height: number }, scale: n
     cssHeight: Math.floor(viewport.height),
   }
 }
+
+/**
+ * A page's geometry at scale 1, from pdf.js's viewport: the size of its visible area (pdf.js's `page.view`,
+ * the CropBox clipped by the MediaBox) as shown, turned by its /Rotate, and that rotation. Shown points are
+ * measured from that area's top-left corner, wherever it sits in the page's user space.
+ */
+export function pageGeometry(viewport: { width: number; height: number; rotation: number }) {
+  return { width: viewport.width, height: viewport.height, rotate: viewport.rotation }
+}

@@ -48,6 +48,20 @@ export function signedPdf({ pages = 1, widgetFlags = 4 }: { pages?: number; widg
   pageIds.forEach((id, i) => {
     objects[id] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842]${i === 0 ? ' /Annots [3 0 R]' : ''} >>`
   })
+  return pdfOf(objects)
+}
+
+/** A blank one-page PDF with the given MediaBox, CropBox (none when absent) and /Rotate. */
+export function boxedPdf({ mediaBox, cropBox, rotate = 0 }: { mediaBox: number[]; cropBox?: number[]; rotate?: number }): Uint8Array<ArrayBuffer> {
+  return pdfOf({
+    1: '<< /Type /Catalog /Pages 2 0 R >>',
+    2: '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    3: `<< /Type /Page /Parent 2 0 R /MediaBox [${mediaBox.join(' ')}]${cropBox ? ` /CropBox [${cropBox.join(' ')}]` : ''} /Rotate ${rotate} >>`,
+  })
+}
+
+/** A PDF file of numbered objects, with its cross-reference table. */
+function pdfOf(objects: Record<number, string>): Uint8Array<ArrayBuffer> {
   let text = '%PDF-1.7\n'
   const offsets: number[] = []
   for (const [id, body] of Object.entries(objects)) {

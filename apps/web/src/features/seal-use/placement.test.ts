@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import { handwritingBoxBeside, sealBoxAt, shownBox, shownCentre, toPdfPoint, toShownPoint, type PageGeometry } from './placement.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { pageGeometry } from '../../components/pdf-document/pdf-scale.ts'
+import { boxedPdf, runPdfWorkerInline } from '../../components/pdf-document/test-pdf.ts'
+import { handwritingBoxBeside, sealBoxAt, shownBox, shownCentre, toPdfPoint, toShownPoint, unrotatedSize, type PageGeometry } from './placement.ts'
 
 const a4: PageGeometry = { width: 595, height: 842, rotate: 0 }
 const seal = { width: 60, height: 50 }
@@ -47,6 +49,48 @@ describe('placing the seal where the page was tapped', () => {
     expect(shownCentre(quarter, box)).toEqual({ x: 400, y: 300 })
     expect(shownBox(quarter, box)).toMatchObject({ width: 50, height: 60 })
   })
+})
+
+describe('pages whose visible area does not start at the user-space origin', () => {
+  beforeAll(runPdfWorkerInline)
+
+  // A US Letter MediaBox shifted to (50, 50), and a 400 × 550 CropBox at (100, 150) inside an A4 one.
+  const pages = [
+    { mediaBox: [50, 50, 662, 842], origin: { x: 50, y: 50 }, size: { width: 612, height: 792 } },
+    { mediaBox: [0, 0, 595, 842], cropBox: [100, 150, 500, 700], origin: { x: 100, y: 150 }, size: { width: 400, height: 550 } },
+  ]
+
+  it.each(pages.flatMap((page) => [0, 90, 180, 270].map((rotate) => ({ ...page, rotate }))))(
+    'maps a point where pdf.js shows it to its place from the visible area’s corner (view at $origin.x,$origin.y, /Rotate $rotate)',
+    async ({ mediaBox, cropBox, origin, size, rotate }) => {
+      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
+      const task = pdfjs.getDocument({ data: boxedPdf({ mediaBox, cropBox, rotate }), isEvalSupported: false, verbosity: 0 })
+      try {
+        const viewport = (await (await task.promise).getPage(1)).getViewport({ scale: 1 })
+        // The geometry the 用章 screen gets from the page it draws (pdf-document.tsx).
+        const page = pageGeometry(viewport)
+        expect(unrotatedSize(page)).toEqual(size)
+        // A point of the page in user space, where pdf.js draws it, comes back from the visible area's
+        // corner: the server adds that corner back when drawing the seal there.
+        const user = { x: origin.x + 120, y: origin.y + 300 }
+        const [x, y] = viewport.convertToViewportPoint(user.x, user.y) as [number, number]
+        const pdf = toPdfPoint(page, { x, y })
+        expect(pdf.x).toBeCloseTo(120, 6)
+        expect(pdf.y).toBeCloseTo(300, 6)
+        // A seal tapped at the shown corners stays on the visible area, which is what the server checks.
+        const seal = { width: 60, height: 50 }
+        for (const corner of [{ x: 0, y: 0 }, { x: page.width, y: page.height }]) {
+          const box = sealBoxAt(page, corner, seal)
+          expect(box.x).toBeGreaterThanOrEqual(0)
+          expect(box.y).toBeGreaterThanOrEqual(0)
+          expect(box.x + box.width).toBeLessThanOrEqual(size.width)
+          expect(box.y + box.height).toBeLessThanOrEqual(size.height)
+        }
+      } finally {
+        await task.destroy()
+      }
+    },
+  )
 })
 
 describe('the handwriting beside a name seal', () => {

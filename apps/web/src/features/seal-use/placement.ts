@@ -1,29 +1,30 @@
 /**
  * Where a tap on a shown page puts the seal in the PDF (issue #12 item 5). POST /seal/signDocument takes
- * the seal's bottom-left corner in PDF points from the page's bottom-left, on the page as stored
- * (unrotated); the screen shows the page as a viewer does (y down, turned by the page's /Rotate), scaled
- * to the screen's width. Pure, so the mapping is tested without a browser.
+ * the seal's bottom-left corner in PDF points from the bottom-left corner of the page's visible area (its
+ * CropBox clipped by its MediaBox: pdf.js's `page.view`), on the page as stored (unrotated); the server adds
+ * that area's origin, which need not be (0, 0). The screen shows that area as a viewer does (y down, turned
+ * by the page's /Rotate), scaled to the screen's width. Pure, so the mapping is tested without a browser.
  */
 
-/** A page as pdf.js shows it at scale 1: its displayed size in points and its rotation (0, 90, 180, 270). */
+/** A page as pdf.js shows it at scale 1: its visible area's displayed size in points and its rotation (0, 90, 180, 270). */
 export type PageGeometry = { width: number; height: number; rotate: number }
 export type Size = { width: number; height: number }
 export type Point = { x: number; y: number }
-/** A box in PDF points on the unrotated page, from its bottom-left corner. */
+/** A box in PDF points on the unrotated page, from the bottom-left corner of its visible area. */
 export type PdfBox = { x: number; y: number; width: number; height: number }
 /** A box in displayed points from the shown page's top-left corner (multiply by the screen scale for CSS pixels). */
 export type ShownBox = { left: number; top: number; width: number; height: number }
 
 const quarterTurns = (rotate: number) => ((Math.round(rotate / 90) % 4) + 4) % 4
 
-/** The page's own (unrotated) size: a quarter turn swaps what is shown as width and height. */
+/** The visible area's own (unrotated) size: a quarter turn swaps what is shown as width and height. */
 export function unrotatedSize(page: PageGeometry): Size {
   return quarterTurns(page.rotate) % 2 === 1 ? { width: page.height, height: page.width } : { width: page.width, height: page.height }
 }
 
 /**
- * A shown point (points from the shown page's top-left, y down) as a PDF point (from the unrotated page's
- * bottom-left, y up). pdf.js turns a page clockwise by its /Rotate.
+ * A shown point (points from the shown page's top-left, y down) as a PDF point (from the unrotated visible
+ * area's bottom-left, y up). pdf.js turns a page clockwise by its /Rotate.
  *
  * @example
  * toPdfPoint({ width: 595, height: 842, rotate: 0 }, { x: 100, y: 42 }) // { x: 100, y: 800 }
