@@ -143,7 +143,8 @@ test('a platform registered by the sample client seals with the name seal bound 
   expect(await heard(platform, 'seal-ready')).toMatchObject({ sealId, holderName: demo.person.name })
   const sealed = await heard(platform, 'sealed')
   expect(sealed).toMatchObject({ sealId, signatures: 1, fileName: 'platform-sample（已签章）.pdf' })
-  const [first] = await pdfsigOfSaved(page, await heard(platform, 'saved', (line) => line.documentId === sealed.documentId))
+  const firstSaved = await heard(platform, 'saved', (line) => line.documentId === sealed.documentId)
+  const [first] = await pdfsigOfSaved(page, firstSaved)
   expect(first).toMatchObject({ valid: true, trusted: true, commonName: expect.stringContaining(demo.person.name) })
   // It has noted the seal for its next attempts (`client.mjs seal`) and keeps listening.
   await heard(platform, 'keep-listening')
@@ -158,6 +159,18 @@ test('a platform registered by the sample client seals with the name seal bound 
   await expect(use.locator('div', { hasText: '业务平台' })).toContainText(PLATFORM)
   await expect(use.locator('div', { hasText: '使用人' })).toContainText(demo.person.name)
   await snap(page, 'open-api-4-use-record')
+  // … opens the sealed copy from the record (the platform's file, not the person's own): its page shows
+  // with the seal; 下载 saves the very bytes the platform received.
+  await use.getByRole('button', { name: '查看' }).click()
+  const viewer = page.locator('.use-record-viewer')
+  await expect(viewer.getByRole('img', { name: '第1页' })).toBeVisible()
+  await expect(page.getByText('PDF加载中')).toBeHidden()
+  await snap(page, 'open-api-4b-use-record-document')
+  await viewer.locator('.adm-nav-bar-back').click()
+  await expect(viewer).toBeHidden()
+  const [download] = await Promise.all([page.waitForEvent('download'), use.getByRole('button', { name: '下载' }).click()])
+  expect(download.suggestedFilename()).toBe('platform-sample（已签章）.pdf')
+  expect(readFileSync(await download.path()).equals(readFileSync(firstSaved.file as string))).toBe(true)
 
   // … and the binding in effect in 平台绑定记录; cancels it with the seal password.
   await page.goto(`/seal-preview/personal/${sealId}`)

@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from 'file-type'
 import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError, notFound } from '../errors.ts'
+import { mayReadUseRecordDocument } from '../records/visibility.ts'
 import { ACCEPTED_MEDIA_TYPES, ACCESS_TOKEN_TTL_MS, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, type AcceptedMediaType } from './limits.ts'
 import type { FileStore } from './store.ts'
 import { files } from './tables.ts'
@@ -63,13 +64,15 @@ export async function storeFileBytes(options: { store: FileStore; ownerAccountId
 }
 
 /**
- * A file the caller may read: their own uploads. Later features widen this (an authorised person reads
- * the seal's letter), always through this one function.
+ * A file the caller may read: their own files, and the signed document of a use record they may see in
+ * 用章记录 (records/visibility.ts: the seal's holder reads what a platform or an authorised user sealed
+ * with it). Later features widen this, always through this one function. Anything else is 文件ID不存在,
+ * the same answer as for no such file, so ids cannot be probed.
  */
-export async function findReadableFile(db: Database, caller: Caller, fileId: string): Promise<StoredFile> {
+export async function findReadableFile(db: Database, caller: Caller, fileId: string, now = new Date()): Promise<StoredFile> {
   const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1)
-  if (!row || row.ownerAccountId !== caller.accountId) throw notFound('文件ID不存在')
-  return row
+  if (row && (row.ownerAccountId === caller.accountId || (await mayReadUseRecordDocument(db, caller, row.id, now)))) return row
+  throw notFound('文件ID不存在')
 }
 
 export async function findFileById(db: Database, fileId: string): Promise<StoredFile> {

@@ -4,14 +4,15 @@ import { ok } from '@seal/shared/api/envelope'
 import { USE_RECORD_MAX_PAGE_SIZE, useRecordItem, useRecordQueryBody } from '@seal/shared/api/use-records'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { sealRole } from '@seal/shared/codes/authorization'
 import { sealAccess } from '../seal-auth/roles.ts'
 import { querySealUseRecords } from './use-records.ts'
+import { useRecordsOnlyOf } from './visibility.ts'
 
 /**
  * 用章记录 (spec 000 §2, §7): the use records of one seal, for anyone with a role on it (seal-auth/roles.ts):
- * the holder and managers see every use, an authorised user (role 3) only their own (000 §6); for anyone
- * else the seal does not exist.
+ * the holder and managers see every use, an authorised user (role 3) only their own (000 §6,
+ * records/visibility.ts, which also decides who reads a record's document); for anyone else the seal does
+ * not exist.
  */
 export const useRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -25,7 +26,7 @@ export const useRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       const records = await querySealUseRecords(app.db, {
         sealIds: [seal.id],
         userName: query.userName?.trim() || undefined,
-        userPersonId: role === sealRole.AUTHORIZED_USER ? caller.person.id : undefined,
+        userPersonId: useRecordsOnlyOf(caller, role),
         keyword: query.remark?.trim() || undefined,
         from: query.startTime ? new Date(query.startTime) : undefined,
         to: query.endTime ? new Date(query.endTime) : undefined,

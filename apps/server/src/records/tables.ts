@@ -39,6 +39,8 @@ export const sealUseRecords = pgTable(
   (t) => [
     index('seal_use_records_seal_time_idx').on(t.sealId, t.createdAt),
     index('seal_use_records_seal_seq_idx').on(t.sealId, t.seq),
+    // Who may read a stored file asks which record it is the document of (records/visibility.ts).
+    index('seal_use_records_document_file_idx').on(t.documentFileId),
     // Contains-search of the use-record screens: trigram indexes of the tripled text (db/search.ts).
     index('seal_use_records_remark_trgm_idx').using('gin', sql`${tripled(t.remark)} gin_trgm_ops`),
     index('seal_use_records_file_name_trgm_idx').using('gin', sql`${tripled(t.fileName)} gin_trgm_ops`),

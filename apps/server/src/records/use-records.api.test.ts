@@ -30,7 +30,7 @@ describe('用章记录: POST /signSealLog/queryByTypeAndSocialCreditCode', () =>
   it('lists the seal’s uses newest first, with file, seal, user and time', async () => {
     const all = await query({ sealId, sealTypeCode: '1000', userType: 2 })
     expect(all.body.data.map((r: { fileName: string }) => r.fileName)).toEqual(['租赁协议.pdf', '采购合同.pdf'])
-    expect(all.body.data[0]).toMatchObject({ sealId, sealName: `${holder.name}的个人名章`, remark: '办公室租赁', name: holder.name, timestamp: expect.any(Number) })
+    expect(all.body.data[0]).toMatchObject({ sealId, sealName: `${holder.name}的个人名章`, remark: '办公室租赁', name: holder.name, timestamp: expect.any(Number), fileId: expect.any(String) })
   })
 
   it('filters by the user’s name, a keyword of the remark or file name, and a period', async () => {

@@ -88,6 +88,8 @@ export type SealUseItem = {
   name: string | null
   /** Epoch ms. */
   timestamp: number
+  /** The signed document as stored (null for a record without one). */
+  fileId: string | null
 }
 
 /**
@@ -131,5 +133,6 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
     platformName: r.platformName,
     name: r.userName,
     timestamp: r.createdAt.getTime(),
+    fileId: r.documentFileId,
   }))
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { createSignedData, type TimestampAuthority } from '@seal/pdf/pki/cms'
 import { completeSignature, reservedContentsBytes, type PdfSigner } from '@seal/pdf/sign/sign-pdf'
+import { sealedFileName } from '@seal/shared/api/sign-document'
 import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
 import { storeFileBytes, type StoredFile } from '../files/service.ts'
@@ -114,7 +115,7 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
     store: trust.files,
     ownerAccountId: input.caller?.accountId ?? null,
     bytes: Buffer.from(pdf),
-    originalName: `${input.fileName.replace(/\.pdf$/i, '')}（已签章）.pdf`,
+    originalName: sealedFileName(input.fileName),
   })
   const file = await trust.db.transaction(async (tx) => {
     const [row] = await tx.insert(files).values(stored).returning()

@@ -34,6 +34,14 @@ export const signDocumentBody = z.object({
 export type SignDocumentBody = z.input<typeof signDocumentBody>
 
 export const signedDocument = z.object({ fileId: z.string(), fileName: z.string(), sha256: z.string() })
+
+/**
+ * The name a sealed copy is stored and saved under: the original's name marked （已签章）.
+ *
+ * @example
+ * sealedFileName('采购合同.pdf') // '采购合同（已签章）.pdf'
+ */
+export const sealedFileName = (fileName: string) => `${fileName.replace(/\.pdf$/i, '')}（已签章）.pdf`
 export type SignedDocument = z.infer<typeof signedDocument>
 
 /** POST /seal/useInfo †: what the 用章 screen needs to know before placing and confirming. */

@@ -52,5 +52,10 @@ export const useRecordItem = z.object({
   name: z.string().nullable(),
   /** Epoch ms. */
   timestamp: z.number(),
+  /**
+   * Ours: the signed document as stored, or null (records written before documents were kept). Whoever sees
+   * the record reads it through GET /file/download/{fileId} and POST /file/previewLink.
+   */
+  fileId: z.string().nullable(),
 })
 export type UseRecordItem = z.infer<typeof useRecordItem>

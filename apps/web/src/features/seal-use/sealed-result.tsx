@@ -4,6 +4,7 @@ import { Button, Result, Toast } from 'antd-mobile'
 import { sealUseMessages } from '@seal/shared/api/sign-document'
 import { PdfDocument } from '../../components/pdf-document/pdf-document.tsx'
 import { RequestError, apiLink } from '../../lib/request/request.ts'
+import { saveFile } from '../../lib/save-file.ts'
 import { shareLink } from './api.ts'
 
 type Props = { sealed: { fileId: string; fileName: string }; pdf: Blob; bytes: ArrayBuffer; recordsPath: string; onAgain: () => void }
@@ -15,17 +16,6 @@ type Props = { sealed: { fileId: string; fileName: string }; pdf: Blob; bytes: A
 export function SealedResult({ sealed, pdf, bytes, recordsPath, onAgain }: Props) {
   const navigate = useNavigate()
   const [sharing, setSharing] = useState(false)
-
-  const download = () => {
-    const url = URL.createObjectURL(pdf)
-    const link = document.createElement('a')
-    link.href = url
-    link.download = sealed.fileName
-    document.body.append(link)
-    link.click()
-    link.remove()
-    setTimeout(() => URL.revokeObjectURL(url), 60_000)
-  }
 
   const share = async () => {
     setSharing(true)
@@ -57,7 +47,7 @@ export function SealedResult({ sealed, pdf, bytes, recordsPath, onAgain }: Props
     <>
       <Result status="success" title={sealUseMessages.sealed} description={`${sealed.fileName}，已记录到用章记录`} />
       <div className="seal-use-actions">
-        <Button color="primary" onClick={download}>
+        <Button color="primary" onClick={() => saveFile(pdf, sealed.fileName)}>
           下载
         </Button>
         <Button color="primary" fill="outline" loading={sharing} onClick={() => void share()}>

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { USE_RECORD_PAGE_SIZE, type UseRecordItem, type UseRecordQuery } from '@seal/shared/api/use-records'
-import { post } from '../../lib/request/request.ts'
+import { getBlob, post } from '../../lib/request/request.ts'
 
 type PageParam = { pageNum: number; lastId?: string }
 
@@ -18,4 +18,12 @@ export function useUseRecords(query: UseRecordQuery) {
     getNextPageParam: (lastPage, pages): PageParam | undefined =>
       lastPage.length < USE_RECORD_PAGE_SIZE ? undefined : { pageNum: pages.length + 1, lastId: lastPage.at(-1)!.id },
   })
+}
+
+/**
+ * GET /file/download/{fileId}: a record's signed document, for whoever sees the record (the seal's holder
+ * reads what a platform or an authorised user sealed with it; docs/api.md "Files").
+ */
+export function fetchUseRecordDocument(fileId: string): Promise<Blob> {
+  return getBlob(`/file/download/${encodeURIComponent(fileId)}`, undefined, { timeout: 60_000 })
 }

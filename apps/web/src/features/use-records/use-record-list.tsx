@@ -1,8 +1,12 @@
 import { Popover } from 'antd-mobile'
 import type { UseRecordItem } from '@seal/shared/api/use-records'
+import { UseRecordDocument } from './use-record-document.tsx'
 import { foldRemark, formatUseTime, groupByMonth } from './use-record-logic.ts'
 
-/** Use records by month, newest first; each card with its remark (folded when long), file, seal, platform, user and time. */
+/**
+ * Use records by month, newest first; each card with its remark (folded when long), file, seal, platform,
+ * user and time, and 查看 / 下载 of the signed document when the record keeps one.
+ */
 export function UseRecordList({ records }: { records: UseRecordItem[] }) {
   return (
     <>
@@ -28,7 +32,7 @@ function UseRecordCard({ record }: { record: UseRecordItem }) {
     ['用章时间', formatUseTime(record.timestamp)],
   ]
   return (
-    <article className="use-record-card">
+    <article className="use-record-card" aria-label={record.fileName}>
       <p className="use-record-remark">
         {remark.text || '（无备注）'}
         {remark.folded && (
@@ -47,6 +51,7 @@ function UseRecordCard({ record }: { record: UseRecordItem }) {
           </div>
         ))}
       </dl>
+      {record.fileId && <UseRecordDocument fileId={record.fileId} fileName={record.fileName} />}
     </article>
   )
 }

@@ -12,6 +12,7 @@ const record = (id: string, iso: string): UseRecordItem => ({
   platformName: null,
   name: '王小明',
   timestamp: Date.parse(iso),
+  fileId: null,
 })
 
 describe('foldRemark', () => {
