@@ -1,0 +1,1 @@
+CREATE INDEX "seal_use_records_document_file_idx" ON "seal_use_records" USING btree ("document_file_id");
