@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useNavigate } from 'react-router-dom'
 import { Button, NavBar, Popup } from 'antd-mobile'
 import { sealedFileName } from '@seal/shared/api/sign-document'
 import { StoredPdf } from '../../components/pdf-document/stored-pdf.tsx'
@@ -7,12 +8,14 @@ import { saveFile } from '../../lib/save-file.ts'
 import { fetchUseRecordDocument } from './api.ts'
 
 /**
- * 查看 and 下载 of a record's signed document: 查看 opens it page by page over the list (the list keeps its
- * place), 下载 saves it under the sealed copy's name. A refusal is shown by the request layer's toast.
+ * 查看, 下载 and 验章 of a record's signed document: 查看 opens it page by page over the list (the list keeps
+ * its place), 下载 saves it under the sealed copy's name, 验章 checks it on /verify as the sealed-document
+ * screen does. A refusal is shown by the request layer's toast.
  */
 export function UseRecordDocument({ fileId, fileName }: { fileId: string; fileName: string }) {
   const [viewing, setViewing] = useState(false)
   const [saving, setSaving] = useState(false)
+  const navigate = useNavigate()
 
   const download = async () => {
     setSaving(true)
@@ -32,6 +35,9 @@ export function UseRecordDocument({ fileId, fileName }: { fileId: string; fileNa
       </Button>
       <Button size="small" color="primary" fill="outline" loading={saving} onClick={() => void download()}>
         下载
+      </Button>
+      <Button size="small" color="primary" fill="outline" onClick={() => navigate('/verify', { state: { fileId, fileName: sealedFileName(fileName) } })}>
+        验章
       </Button>
       <Popup visible={viewing} position="right" destroyOnClose onClose={() => setViewing(false)} bodyClassName="use-record-viewer">
         <NavBar onBack={() => setViewing(false)}>{fileName}</NavBar>

@@ -74,6 +74,7 @@ describe('用章记录: the signed document of a record', () => {
     const kept = await card('采购合同.pdf')
     expect(kept.getByRole('button', { name: '查看' })).toBeTruthy()
     expect(kept.getByRole('button', { name: '下载' })).toBeTruthy()
+    expect(kept.getByRole('button', { name: '验章' })).toBeTruthy()
     const old = await card('早年记录.pdf')
     expect(old.queryByRole('button', { name: '查看' })).toBeNull()
     expect(old.queryByRole('button', { name: '下载' })).toBeNull()
@@ -90,6 +91,12 @@ describe('用章记录: the signed document of a record', () => {
     fireEvent.click(bar.closest('.adm-nav-bar')!.querySelector('.adm-nav-bar-back')!)
     await waitFor(() => expect(screen.queryAllByRole('img', { name: /^第\d页$/ })).toHaveLength(0))
     expect(screen.getByRole('article', { name: '采购合同.pdf' })).toBeTruthy()
+  })
+
+  it('验章 opens /verify with the document, as the sealed-document screen does', async () => {
+    openPage()
+    fireEvent.click((await card('采购合同.pdf')).getByRole('button', { name: '验章' }))
+    expect((await screen.findByTestId('location')).textContent).toBe('/verify')
   })
 
   it('下载 saves the sealed copy under its sealed name', async () => {
