@@ -61,7 +61,7 @@ export type ServerConfig = {
   /** Support phone shown on screens ({phone} in the spec). */
   supportPhone: string
   /** Per-client limits (plugins/rate-limit.ts): SMS codes one client address may ask for in 10 minutes. */
-  rateLimits: { smsSendsPerClient: number }
+  rateLimits: { smsSendsPerClient: number; smsResendAfterMs: number }
   /**
    * Host pages that may show the app in a frame (CSP frame-ancestors), beside our own origin: embedding
    * hosts post messages to a parent window (spec 000 §2). FRAME_ANCESTORS, sources separated by spaces.
@@ -113,7 +113,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== 'false',
     logLevel: env.LOG_LEVEL ?? 'info',
     supportPhone: env.SUPPORT_PHONE ?? '400-000-0000',
-    rateLimits: { smsSendsPerClient: positiveInteger(env, 'SMS_SENDS_PER_CLIENT', 20) },
+    rateLimits: {
+      smsSendsPerClient: positiveInteger(env, 'SMS_SENDS_PER_CLIENT', 20),
+      // The spec's 60-second countdown; the client counts down what the server answers.
+      smsResendAfterMs: positiveInteger(env, 'SMS_RESEND_SECONDS', 60) * 1000,
+    },
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     authExpiryNoticeEveryMs: wholeMinutes(env, 'AUTH_EXPIRY_NOTICES_EVERY_MINUTES', 60) * 60_000,
   }

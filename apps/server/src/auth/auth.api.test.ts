@@ -19,10 +19,24 @@ describe('login by phone and SMS code', () => {
   })
 
   it('refuses a second code within 60 seconds and says how long to wait', async () => {
-    await t.call({ url: '/api/auth/sms/send', body: { phone: '13900000011' } })
+    const first = await t.call({ url: '/api/auth/sms/send', body: { phone: '13900000011' } })
+    expect(first.body.data).toEqual({ resendAfterSeconds: 60 })
     const again = await t.call({ url: '/api/auth/sms/send', body: { phone: '13900000011' } })
     expect(again.body.resultStatus).toBe('10000')
-    expect(again.body.responseInfo).toMatch(/^验证码发送过于频繁，请\d+秒后重试$/)
+    expect(again.body.responseInfo).toMatch(/^验证码发送过于频繁，请(5\d|60)秒后重试$/)
+  })
+
+  it('takes its resend interval from SMS_RESEND_SECONDS, and the countdown says so', async () => {
+    const quick = await startTestApp({ env: { SMS_RESEND_SECONDS: '1' } })
+    try {
+      const send = () => quick.call({ url: '/api/auth/sms/send', body: { phone: '13900000012' } })
+      expect((await send()).body.data).toEqual({ resendAfterSeconds: 1 })
+      expect((await send()).body.responseInfo).toBe('验证码发送过于频繁，请1秒后重试')
+      await new Promise((resolve) => setTimeout(resolve, 1_100))
+      expect((await send()).body.resultStatus).toBe('00')
+    } finally {
+      await quick.close()
+    }
   })
 
   it('counts wrong codes and kills the code after five', async () => {

@@ -14,7 +14,7 @@ import { envelopeOf } from '../plugins/schemas.ts'
 import type { Caller } from './caller.ts'
 import { loginEnterprise, loginPersonal } from './login.ts'
 import { revokeSession } from './sessions.ts'
-import { sendSmsCode } from './sms-codes.ts'
+import { sendSmsCode, smsSenderOf } from './sms-codes.ts'
 
 const SMS_CLIENT_WINDOW_MS = 10 * 60_000
 
@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await sendSmsCode({ db: app.db, sms: app.providers.sms, ...request.body })
+      const result = await sendSmsCode({ db: app.db, sms: smsSenderOf(app), ...request.body })
       return ok(result, '验证码已发送')
     },
   )

@@ -7,7 +7,6 @@ import { smsCodes, smsSendSlots } from './tables.ts'
 
 /** Limits of SMS verification (DESIGN.md "External services"; spec 000 §9: 60 s countdown). */
 export const smsLimits = {
-  resendAfterMs: 60_000,
   lifetimeMs: 5 * 60_000,
   maxAttempts: 5,
   perPhonePerHour: 5,
@@ -29,21 +28,31 @@ export type SmsPurpose = 'login' | 'seal-auth' | 'identity' | 'apply-sign'
 const hashCode = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex')
 const HOUR_MS = 60 * 60_000
 
+/** How codes go out: the provider, and the resend interval (SMS_RESEND_SECONDS, the spec's 60 s by default). */
+export type SmsSender = { provider: SmsProvider; resendAfterMs: number }
+
+/** The app's sender: its SMS provider and its configured interval. */
+export const smsSenderOf = (app: { providers: { sms: SmsProvider }; config: { rateLimits: { smsResendAfterMs: number } } }): SmsSender => ({
+  provider: app.providers.sms,
+  resendAfterMs: app.config.rateLimits.smsResendAfterMs,
+})
+
 /**
- * Sends a fresh 6-digit code, refusing a resend within 60 seconds and past the hourly and daily limits.
+ * Sends a fresh 6-digit code, refusing a resend within the interval and past the hourly and daily limits.
  * Returns the seconds until the next send is allowed (the client's countdown).
  */
 export async function sendSmsCode(options: {
   db: Database
-  sms: SmsProvider
+  sms: SmsSender
   phone: string
   purpose: SmsPurpose
   now?: Date
 }): Promise<{ resendAfterSeconds: number }> {
   const { db, phone, purpose } = options
+  const { resendAfterMs } = options.sms
   const now = options.now ?? new Date()
   await assertSendsLeft(db, phone, now)
-  await takeSendSlot(db, { phone, purpose, now })
+  await takeSendSlot(db, { phone, purpose, now, resendAfterMs })
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   await db.insert(smsCodes).values({
@@ -53,8 +62,8 @@ export async function sendSmsCode(options: {
     createdAt: now,
     expiresAt: new Date(now.getTime() + smsLimits.lifetimeMs),
   })
-  await options.sms.send({ phone, text: `【电子印章】您的验证码为${code}，5分钟内有效，请勿泄露给他人。` })
-  return { resendAfterSeconds: smsLimits.resendAfterMs / 1000 }
+  await options.sms.provider.send({ phone, text: `【电子印章】您的验证码为${code}，5分钟内有效，请勿泄露给他人。` })
+  return { resendAfterSeconds: Math.ceil(resendAfterMs / 1000) }
 }
 
 /** The phone's hourly and daily limits, over every purpose. Read before the send slot: see takeSendSlot. */
@@ -76,15 +85,15 @@ async function assertSendsLeft(db: Database, phone: string, now: Date) {
  * Requests arriving together queue on the row and all but one find it already moved. Since that lets at
  * most one send through per phone and purpose a minute, the counts read before it cannot be outrun either.
  */
-async function takeSendSlot(db: Database, options: { phone: string; purpose: SmsPurpose; now: Date }) {
-  const { phone, purpose, now } = options
+async function takeSendSlot(db: Database, options: { phone: string; purpose: SmsPurpose; now: Date; resendAfterMs: number }) {
+  const { phone, purpose, now, resendAfterMs } = options
   const [taken] = await db
     .insert(smsSendSlots)
     .values({ phone, purpose, lastSentAt: now })
     .onConflictDoUpdate({
       target: [smsSendSlots.phone, smsSendSlots.purpose],
       set: { lastSentAt: now },
-      setWhere: lte(smsSendSlots.lastSentAt, new Date(now.getTime() - smsLimits.resendAfterMs)),
+      setWhere: lte(smsSendSlots.lastSentAt, new Date(now.getTime() - resendAfterMs)),
     })
     .returning({ phone: smsSendSlots.phone })
   if (taken) return
@@ -92,7 +101,7 @@ async function takeSendSlot(db: Database, options: { phone: string; purpose: Sms
     .select({ lastSentAt: smsSendSlots.lastSentAt })
     .from(smsSendSlots)
     .where(and(eq(smsSendSlots.phone, phone), eq(smsSendSlots.purpose, purpose)))
-  const waitMs = slot ? slot.lastSentAt.getTime() + smsLimits.resendAfterMs - now.getTime() : smsLimits.resendAfterMs
+  const waitMs = slot ? slot.lastSentAt.getTime() + resendAfterMs - now.getTime() : resendAfterMs
   throw businessError(smsMessages.tooSoon(Math.max(1, Math.ceil(waitMs / 1000))))
 }
 

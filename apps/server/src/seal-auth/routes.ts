@@ -43,6 +43,7 @@ import {
 } from '@seal/shared/api/seal-auth'
 import { messages } from '@seal/shared/messages'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
+import { smsSenderOf } from '../auth/sms-codes.ts'
 import { businessError, notFound } from '../errors.ts'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
@@ -207,7 +208,7 @@ export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sealAuth/sendSmsCode',
     { schema: { tags, summary: '用章人手机验证码（接受授权）', body: telAuthSmsBody, response: { 200: envelopeOf(z.object({ resendAfterSeconds: z.number() })) } } },
-    async (request) => ok(await sendAcceptCode({ db: app.db, sms: app.providers.sms, caller: callerOf(request), tel: request.body.tel }), '验证码已发送'),
+    async (request) => ok(await sendAcceptCode({ db: app.db, sms: smsSenderOf(app), caller: callerOf(request), tel: request.body.tel }), '验证码已发送'),
   )
 
   app.post('/sealAuth/telAuth', { schema: { tags, summary: '校验用章人手机验证码', body: telAuthBody, response: { 200: done } } }, async (request) => {

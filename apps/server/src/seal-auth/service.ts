@@ -11,7 +11,7 @@ import { isSealPassword, sealPasswordsMatch, stripWhitespace } from '@seal/share
 import { authPeriodProblem } from '@seal/shared/rules/authorization'
 import { beijingDate } from '@seal/shared/text/beijing-time'
 import type { Caller } from '../auth/caller.ts'
-import { sendSmsCode, verifySmsCode } from '../auth/sms-codes.ts'
+import { sendSmsCode, verifySmsCode, type SmsSender } from '../auth/sms-codes.ts'
 import { persons, units } from '../auth/tables.ts'
 import { uniqueViolationOf } from '../db/errors.ts'
 import type { Database } from '../db/client.ts'
@@ -274,7 +274,7 @@ export const acceptLink = (trust: Pick<Trust, 'publicUrl'>, authId: string) =>
 // The seal user's acceptance (000 §2 personal steps, §4 "Signature collection")
 
 /** POST /sealAuth/sendSmsCode: a code to the phone an authorisation waiting for the caller was sent to. */
-export async function sendAcceptCode(options: { db: Database; sms: SmsProvider; caller: Caller; tel: string }) {
+export async function sendAcceptCode(options: { db: Database; sms: SmsSender; caller: Caller; tel: string }) {
   const { db, caller } = options
   const [waiting] = await db
     .select({ id: sealAuths.id })

@@ -26,6 +26,7 @@ import {
   unitApplicationForm,
 } from '@seal/shared/api/unit-apply'
 import { messages } from '@seal/shared/messages'
+import { smsSenderOf } from '../auth/sms-codes.ts'
 import { notFound } from '../errors.ts'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
@@ -172,7 +173,7 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/seal-apply/apply/signCode',
     { schema: { tags, summary: '签署短信验证码（发往法定代表人的手机）†', body: signCodeBody, response: { 200: envelopeOf(z.object({ resendAfterSeconds: z.number() })) } } },
-    async (request) => ok(await sendSignCode({ db: app.db, sms: app.providers.sms, caller: callerOf(request), id: request.body.applyId }), applyServerMessages.codeSent),
+    async (request) => ok(await sendSignCode({ db: app.db, sms: smsSenderOf(app), caller: callerOf(request), id: request.body.applyId }), applyServerMessages.codeSent),
   )
 
   app.post(

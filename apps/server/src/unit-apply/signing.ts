@@ -6,13 +6,12 @@ import { applyStatus } from '@seal/shared/codes/apply-status'
 import { applicantKind } from '@seal/shared/codes/business-type'
 import { messageTemplates } from '@seal/shared/messages'
 import type { Caller } from '../auth/caller.ts'
-import { sendSmsCode, verifySmsCode } from '../auth/sms-codes.ts'
+import { sendSmsCode, verifySmsCode, type SmsSender } from '../auth/sms-codes.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import { saveFile } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
 import { files } from '../files/tables.ts'
-import type { SmsProvider } from '../identity/sms-provider.ts'
 import { handwritingImage } from '../signing/handwriting.ts'
 import { signWithImage } from '../signing/seal-document.ts'
 import type { Trust } from '../trust/context.ts'
@@ -99,7 +98,7 @@ export async function documentsToSign(options: { db: Database; store: FileStore;
 }
 
 /** POST /seal-apply/apply/signCode †: a code to the legal representative's phone on record (60 s rule and limits). */
-export async function sendSignCode(options: { db: Database; sms: SmsProvider; caller: Caller; id: string }) {
+export async function sendSignCode(options: { db: Database; sms: SmsSender; caller: Caller; id: string }) {
   const { db, caller } = options
   await applicationToSign(db, caller, options.id, 'sign')
   return sendSmsCode({ db, sms: options.sms, phone: caller.person.phone, purpose: SIGN_PURPOSE })
