@@ -6,8 +6,8 @@
  * figure of bench/pdf-signing.bench.ts (one visible seal on the same contract, in memory, one after
  * another), measured here again on the same machine.
  *
- * The server is started from source by this file (`serve`): the binding calls are not in yet, so it
- * binds the demo person's seal to the bench platform itself before listening.
+ * The server is started from source by this file (`serve`); it binds the demo person's seal to the bench
+ * platform itself before listening (as the API tests do), so the figure is of sealing alone.
  *
  * With DATABASE_URL naming a PostgreSQL server, the same again on a fresh database created there (and
  * dropped after): PGlite runs its queries on the server's main thread, PostgreSQL in its own processes.
