@@ -1,29 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
-import type { SealItem } from '@seal/shared/api/seals'
 import { fakeApi } from '../../test/fake-api.ts'
 import { renderScreen } from '../../test/render-screen.tsx'
 import { SealConfirmPage } from './seal-confirm-page.tsx'
+import { sealItem } from '../../test/seal-item.ts'
 
-const seal: SealItem = {
-  id: 's1',
-  sealName: '示例科技有限公司合同专用章',
-  sealTypeCode: '04',
-  sealCode: '1101080012345',
-  status: '1',
-  useType: '2',
-  businessName: '示例科技有限公司',
-  socialCreditCode: '91110108MA01ABCDEN',
-  personName: '李四',
-  personIdentity: '3101**********4562',
-  certStartTime: Date.parse('2026-03-01T16:00:00Z'),
-  certEndTime: Date.parse('2029-03-01T15:59:59Z'),
-  sealPic: null,
-  role: 3,
-  failureReason: null,
-  revokePerson: null,
-  blnWillExpires: false,
-}
+const seal = sealItem({ role: 3 })
 
 afterEach(() => {
   cleanup()

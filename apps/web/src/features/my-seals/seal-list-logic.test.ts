@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { SealItem } from '@seal/shared/api/seals'
 import { UNAVAILABLE_PREVIEW, activationRoute, formatDate, groupByStatus, initialTab, sealActions, visibleTabs } from './seal-list-logic.ts'
+import { sealItem } from '../../test/seal-item.ts'
 
-const seal = (overrides: Partial<SealItem>): SealItem => ({
-  id: 's1',
-  sealName: '合同专用章',
-  sealTypeCode: '04',
-  sealCode: '1101080012345',
-  status: '1',
-  useType: '2',
-  businessName: '示例科技有限公司',
-  socialCreditCode: '91110108MA01ABCDEN',
-  personName: '李四',
-  personIdentity: '3101**********4562',
-  certStartTime: Date.UTC(2026, 0, 1),
-  certEndTime: Date.UTC(2027, 0, 1),
-  sealPic: null,
-  role: 1,
-  failureReason: null,
-  revokePerson: null,
-  blnWillExpires: false,
-  ...overrides,
-})
+const seal = (overrides: Partial<SealItem>): SealItem =>
+  sealItem({ sealName: '合同专用章', certStartTime: Date.UTC(2026, 0, 1), certEndTime: Date.UTC(2027, 0, 1), ...overrides })
 
 describe('seal list tabs', () => {
   it('shows the tabs buttonShowFlog asks for: 1 e-seals, 2 personal name seals, otherwise both', () => {

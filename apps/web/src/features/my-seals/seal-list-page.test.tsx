@@ -5,29 +5,11 @@ import type { SealItem, WillExpireAuth, WillExpires } from '@seal/shared/api/sea
 import { appConfig, fakeApi, legalRepresentative } from '../../test/fake-api.ts'
 import { renderScreen } from '../../test/render-screen.tsx'
 import { SealListPage } from './seal-list-page.tsx'
+import { sealItem } from '../../test/seal-item.ts'
 
 vi.setConfig({ testTimeout: 20_000 })
 
-const seal = (overrides: Partial<SealItem>): SealItem => ({
-  id: 's1',
-  sealName: '示例科技有限公司',
-  sealTypeCode: '01',
-  sealCode: '1101080012345',
-  status: '1',
-  useType: '2',
-  businessName: '示例科技有限公司',
-  socialCreditCode: '91110108MA01ABCDEN',
-  personName: '李四',
-  personIdentity: '3101**********4562',
-  certStartTime: Date.parse('2026-03-01T16:00:00Z'),
-  certEndTime: Date.parse('2029-03-01T15:59:59Z'),
-  sealPic: null,
-  role: 1,
-  failureReason: null,
-  revokePerson: null,
-  blnWillExpires: false,
-  ...overrides,
-})
+const seal = (overrides: Partial<SealItem>): SealItem => sealItem({ sealName: '示例科技有限公司', sealTypeCode: '01', ...overrides })
 
 const ending = seal({ id: 's2', sealName: '示例科技有限公司合同专用章', sealTypeCode: '04', certEndTime: Date.parse('2026-12-10T15:59:59Z'), blnWillExpires: true })
 const lasting = seal({ id: 's1' })

@@ -7,6 +7,7 @@ import { appConfig, fakeApi, refused, type ApiCall } from '../../test/fake-api.t
 import { renderScreen } from '../../test/render-screen.tsx'
 import { SealDetailPage } from '../my-seals/seal-detail-page.tsx'
 import { SealPersonListPage } from './seal-person-list-page.tsx'
+import { sealItem } from '../../test/seal-item.ts'
 
 vi.setConfig({ testTimeout: 20_000 })
 // Dialogs load on first use and open with animations, slow on a busy machine.
@@ -15,26 +16,7 @@ configure({ asyncUtilTimeout: 8000 })
 const START = Date.parse('2026-03-01T16:00:00Z')
 const END = Date.parse('2026-03-31T15:59:59Z')
 
-const seal = (overrides: Partial<SealItem> = {}): SealItem => ({
-  id: 's1',
-  sealName: '示例科技有限公司合同专用章',
-  sealTypeCode: '04',
-  sealCode: '1101080012345',
-  status: '1',
-  useType: '2',
-  businessName: '示例科技有限公司',
-  socialCreditCode: '91110108MA01ABCDEN',
-  personName: '李四',
-  personIdentity: '3101**********4562',
-  certStartTime: START,
-  certEndTime: END,
-  sealPic: null,
-  role: 1,
-  failureReason: null,
-  revokePerson: null,
-  blnWillExpires: false,
-  ...overrides,
-})
+const seal = (overrides: Partial<SealItem> = {}): SealItem => sealItem({ certStartTime: START, certEndTime: END, ...overrides })
 
 const person = (id: string, overrides: Partial<AuthorisedPerson> = {}): AuthorisedPerson => ({
   id,

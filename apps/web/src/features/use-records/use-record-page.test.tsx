@@ -1,32 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Toast } from 'antd-mobile'
-import type { SealItem } from '@seal/shared/api/seals'
 import type { UseRecordItem } from '@seal/shared/api/use-records'
 import { drawCanvasesOnSkia, forgetCanvases, runPdfWorkerInline, signedPdf, skia } from '../../components/pdf-document/test-pdf.ts'
 import { fakeApi, refused } from '../../test/fake-api.ts'
 import { renderScreen } from '../../test/render-screen.tsx'
 import { UseRecordPage } from './use-record-page.tsx'
+import { sealItem } from '../../test/seal-item.ts'
 
-const seal: SealItem = {
-  id: 's1',
-  sealName: '示例科技有限公司合同专用章',
-  sealTypeCode: '04',
-  sealCode: '1101080012345',
-  status: '1',
-  useType: '2',
-  businessName: '示例科技有限公司',
-  socialCreditCode: '91110108MA01ABCDEN',
-  personName: '李四',
-  personIdentity: '3101**********4562',
-  certStartTime: Date.parse('2026-03-01T16:00:00Z'),
-  certEndTime: Date.parse('2029-03-01T15:59:59Z'),
-  sealPic: null,
-  role: 1,
-  failureReason: null,
-  revokePerson: null,
-  blnWillExpires: false,
-}
+const seal = sealItem()
 
 const record = (fileName: string, fileId: string | null, overrides: Partial<UseRecordItem> = {}): UseRecordItem => ({
   id: `r-${fileName}`,
