@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Dialog, Toast } from 'antd-mobile'
 import type { BindableGroup, BindableSeal } from '@seal/shared/api/binding'
-import { canvasesOnSkia, drawStroke, forgetSkiaCanvases, line, skia } from '../../test/canvas.ts'
+import { canvasesOnSkia, forgetSkiaCanvases, skia } from '../../test/canvas.ts'
+import { signOnConfirmSheet } from './confirm-use-sheet.test-support.ts'
 import { fakeApi, legalRepresentative, refused, type ApiHandler } from '../../test/fake-api.ts'
 import { renderScreen } from '../../test/render-screen.tsx'
 import { BindingListPage } from './binding-list-page.tsx'
@@ -52,13 +53,6 @@ const open = () => renderScreen(`${PATH}?platformId=p1`, { path: PATH, element: 
 const location = () => screen.findByTestId('location').then((element) => element.textContent)
 const submitButton = (text: string) => screen.findByRole('button', { name: text })
 const row = (name: string) => screen.findByRole('button', { name: new RegExp(`^${name}，`) })
-
-async function sign() {
-  await screen.findByText('请手写签名完成用章确认')
-  await drawStroke(line([60, 80], [220, 90], 10))
-  await drawStroke(line([120, 40], [130, 200], 10))
-  fireEvent.click(screen.getByRole('button', { name: '确定' }))
-}
 
 beforeEach(() => {
   if (skia) canvasesOnSkia()
@@ -121,7 +115,7 @@ describe('选择印章 (/binding-list)', () => {
     const api = serve([{ businessName: '北京示例科技有限公司', socialCreditCode: '91110000100000000A', list: [seal('u1', { useType: 1 }), seal('u2')] }])
     open()
     fireEvent.click(await row('印章u1'))
-    await sign()
+    await signOnConfirmSheet()
     await waitFor(() => expect(api.to('POST /paas-composite-seal/sealBind/sealVerifyAndReturnSealInfo')).toHaveLength(1))
     expect(api.to('POST /sign/handwriting/save')[0]!.body).toMatchObject({ purpose: 'verify', name: '张三' })
     expect(api.to('POST /paas-composite-seal/sealBind/sealVerifyAndReturnSealInfo')[0]!.body).toMatchObject({ sealId: 'u1', signatureId: 'sig-1' })
@@ -140,7 +134,7 @@ describe('选择印章 (/binding-list)', () => {
     })
     open()
     fireEvent.click(await row('印章u1'))
-    await sign()
+    await signOnConfirmSheet()
     expect(await screen.findByText('识别不通过')).toBeTruthy()
     expect(api.to('POST /paas-composite-seal/sealBind/sealVerifyAndReturnSealInfo')).toHaveLength(0)
   })
@@ -167,7 +161,7 @@ describe('选择印章 (/binding-list)', () => {
     const api = serve([{ businessName: '北京示例科技有限公司', socialCreditCode: '91110000100000000A', list: [seal('u1', { useType: 1 })] }])
     open()
     fireEvent.click(await row('印章u1'))
-    await sign()
+    await signOnConfirmSheet()
     expect(await submitButton('提交绑定(1/1)')).toBeTruthy()
     await waitFor(() => expect(document.querySelector('.binding-sheet')).toBeNull())
 
@@ -175,7 +169,7 @@ describe('选择印章 (/binding-list)', () => {
     const ask = await screen.findByRole('dialog')
     expect(ask.textContent).toContain('需验证手写签名')
     fireEvent.click(within(ask).getByRole('button', { name: '取消选择' }))
-    await sign()
+    await signOnConfirmSheet()
     await waitFor(() => expect(api.to('POST /paas-composite-seal/sealBind/cancel')).toHaveLength(1))
     expect(api.to('POST /paas-composite-seal/sealBind/cancel')[0]!.body).toMatchObject({ id: 'r-u1', signatureId: 'sig-1' })
     expect(await submitButton('提交绑定(0/1)')).toBeTruthy()

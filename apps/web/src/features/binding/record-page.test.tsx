@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Toast } from 'antd-mobile'
 import type { BindRecord } from '@seal/shared/api/binding'
-import { canvasesOnSkia, drawStroke, forgetSkiaCanvases, line, skia } from '../../test/canvas.ts'
+import { canvasesOnSkia, forgetSkiaCanvases, skia } from '../../test/canvas.ts'
+import { signOnConfirmSheet } from './confirm-use-sheet.test-support.ts'
 import { fakeApi, legalRepresentative, refused, type ApiHandler } from '../../test/fake-api.ts'
 import { renderScreen } from '../../test/render-screen.tsx'
 import { BindingRecordPage } from './record-page.tsx'
@@ -59,13 +60,6 @@ async function cancelWith(password: string) {
   fireEvent.click(within(sheet).getByRole('button', { name: '确定' }))
 }
 
-async function sign() {
-  await screen.findByText('请手写签名完成用章确认')
-  await drawStroke(line([60, 80], [220, 90], 10))
-  await drawStroke(line([120, 40], [130, 200], 10))
-  fireEvent.click(screen.getByRole('button', { name: '确定' }))
-}
-
 beforeEach(() => {
   if (skia) canvasesOnSkia()
 })
@@ -106,7 +100,7 @@ describe('平台绑定记录 (/platform-binding-record)', () => {
     open()
     const card = await screen.findByRole('article', { name: '示例对接平台 合同专用章' })
     fireEvent.click(within(card).getByRole('button', { name: '取消绑定' }))
-    await sign()
+    await signOnConfirmSheet()
     await waitFor(() => expect(api.to('POST /paas-composite-seal/sealBind/cancel')).toHaveLength(1))
     expect(screen.queryByLabelText('用章密码')).toBeNull()
     expect(api.to('POST /sign/handwriting/save')[0]!.body).toMatchObject({ purpose: 'verify' })
@@ -124,7 +118,7 @@ describe('平台绑定记录 (/platform-binding-record)', () => {
     open()
     const card = await screen.findByRole('article', { name: '示例对接平台 张三的个人名章' })
     fireEvent.click(within(card).getByRole('button', { name: '取消绑定' }))
-    await sign()
+    await signOnConfirmSheet()
     expect(await screen.findByText('识别不通过')).toBeTruthy()
     expect(api.to('POST /paas-composite-seal/sealBind/cancel')).toHaveLength(0)
     expect(card.textContent).toContain('绑定中')
