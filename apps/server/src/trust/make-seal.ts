@@ -22,7 +22,9 @@ import {
   generateKeyPair,
   issueCertificate,
   keyIdentifier,
+  oids,
   randomSerial,
+  readSubject,
   sealInfoExtension,
   wholeSeconds,
   type CrlReasonCode,
@@ -273,6 +275,18 @@ function subjectOf(owner: SealOwner, sealName: string): NameAttribute[] {
     { type: '2.5.4.3', value: owner.name },
     { type: '2.5.4.5', value: createHash('sha256').update(identity).digest('hex'), kind: 'printable' },
   ]
+}
+
+/**
+ * The unit a unit seal's certificate names (subjectOf): its name (O) and credit code (organizationIdentifier
+ * without NTRCN-). What a seal says of its unit, whatever the unit record says now.
+ */
+export function unitNamedBy(certificateDer: Uint8Array): { unitName: string; socialCreditCode: string } {
+  const subject = readSubject(certificateDer)
+  return {
+    unitName: subject.get(oids.organization) ?? '',
+    socialCreditCode: (subject.get(oids.organizationIdentifier) ?? '').replace(/^NTRCN-/, ''),
+  }
 }
 
 const isPng = (bytes: Uint8Array) =>

@@ -335,6 +335,14 @@ export function readSealInfo(certificateDer: Uint8Array): SealInfo | undefined {
   }
 }
 
+/** A certificate's subject attributes by OID (the first of each), values as text. */
+export function readSubject(certificateDer: Uint8Array): Map<string, string> {
+  const certificate = Certificate.fromBER(certificateDer)
+  const attributes = new Map<string, string>()
+  for (const tv of certificate.subject.typesAndValues) if (!attributes.has(tv.type)) attributes.set(tv.type, String(tv.value.valueBlock.value))
+  return attributes
+}
+
 /** PEM armour for a DER object ('CERTIFICATE', 'X509 CRL'). */
 export function toPem(der: Uint8Array, label: string): string {
   const base64 = Buffer.from(der).toString('base64')

@@ -10,6 +10,7 @@ import { stripWhitespace } from '@seal/shared/rules/seal-password'
 import {
   changeProblem,
   changeTypeOf,
+  formerUnitSealsProblem,
   hasManagerSection,
   renameSealsProblem,
   renamesUnit,
@@ -26,6 +27,8 @@ import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import { files } from '../files/tables.ts'
 import { seals } from '../seals/tables.ts'
+import { unitNamedBy } from '../trust/make-seal.ts'
+import { sealCredentials } from '../trust/tables.ts'
 import { hashSealPin } from '../trust/pin.ts'
 import { applyServerMessages } from './messages.ts'
 import { unitApplications, type StoredForm, type UnitApplication } from './tables.ts'
@@ -206,13 +209,43 @@ export type ChainState = { companyVerifyPass: boolean | null; legalPasswordSet: 
 export async function changeOriginalOf(db: Database, sealId: string): Promise<ChangeOriginal | null> {
   if (!sealId) return null
   const [row] = await db
-    .select({ orgUnitName: units.name, orgUnitAdminNum: units.regionCode, orgLegalName: persons.name, orgLegalNo: persons.identityNo })
+    .select({
+      unitId: units.id,
+      socialCreditCode: units.socialCreditCode,
+      orgUnitName: units.name,
+      orgUnitAdminNum: units.regionCode,
+      orgLegalName: persons.name,
+      orgLegalNo: persons.identityNo,
+    })
     .from(seals)
     .innerJoin(units, eq(units.id, seals.unitId))
     .innerJoin(persons, eq(persons.id, units.legalPersonId))
     .where(and(eq(seals.id, sealId), inArray(seals.status, [...sealStatusHeld])))
     .limit(1)
-  return row ?? null
+  if (!row) return null
+  const { unitId, socialCreditCode, ...original } = row
+  const behind = await sealsNamingFormerUnit(db, { id: unitId, name: original.orgUnitName, socialCreditCode })
+  return behind.length > 0 ? { ...original, sealsNamingFormerUnit: behind } : original
+}
+
+/**
+ * The unit's seals in effect whose current certificate names the unit otherwise than its record (name or
+ * credit code): a change of the unit whose reissue of them failed after the unit record had changed
+ * (review.ts changeUnit, then each seal). The certificate is what the seal says to a verifier, so it
+ * decides; the seal's name changes with it (reissueSealCredential). A unit has a few seals: read them all.
+ */
+export async function sealsNamingFormerUnit(db: Database, unit: { id: string; name: string; socialCreditCode: string }): Promise<string[]> {
+  const rows = await db
+    .select({ id: seals.id, certificateDer: sealCredentials.certificateDer })
+    .from(seals)
+    .innerJoin(sealCredentials, and(eq(sealCredentials.sealId, seals.id), eq(sealCredentials.status, 'active')))
+    .where(and(eq(seals.unitId, unit.id), eq(seals.status, sealStatusWide.VALID)))
+    .orderBy(seals.id)
+  const behind = rows.filter((row) => {
+    const named = unitNamedBy(row.certificateDer)
+    return named.unitName !== unit.name || named.socialCreditCode !== unit.socialCreditCode.toUpperCase()
+  })
+  return [...new Set(behind.map((row) => row.id))]
 }
 
 /** A change's problem at step 1 (001 §5 "Change"): no seal of a unit to change, or nothing changed. */
@@ -244,7 +277,8 @@ export async function unitSealsInEffect(db: Database, sealId: string): Promise<{
  */
 export async function renameStepProblem(db: Database, form: StepForm, state: Pick<ChainState, 'changeOriginal'>): Promise<string | null> {
   const original = state.changeOriginal?.orgUnitName
-  if (!renamesUnit(form, original)) return null
+  // Not renaming: the seals still naming the unit as it was must be named (a rename names them all anyway).
+  if (!renamesUnit(form, original)) return formerUnitSealsProblem(form, state.changeOriginal)
   return renameSealsProblem(form, original, await unitSealsInEffect(db, form.sealId ?? ''))
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { unitApplicationForm, type UnitApplicationForm } from '../api/unit-apply.ts'
 import { messages } from '../messages.ts'
-import { changeProblem, changeTypeOf, needsNewPicture, renameSealsProblem, renamesUnit, sealsLeftOut, step1Problem, step2Problem, step3Problem, unitApplyMessages } from './unit-apply.ts'
+import { changeProblem, changeTypeOf, formerUnitSealsProblem, needsNewPicture, renameSealsProblem, renamesUnit, sealsLeftOut, step1Problem, step2Problem, step3Problem, unitApplyMessages } from './unit-apply.ts'
 
 /** A complete operator application for the demo unit: every section filled. */
 function completeForm(overrides: Partial<UnitApplicationForm> = {}): UnitApplicationForm {
@@ -115,6 +115,18 @@ describe('a change must change something', () => {
   it('blocks a region-only change of a legal applicant in the words of 001 §5 (name and legal name unchanged)', () => {
     expect(changeProblem(change({ applyType: 'LEGAL_APPLY', addr: ['110000', '110100', '110105'] }), original)).toBe(messages.legalApplicantNothingChanged)
     expect(changeProblem(change({ addr: ['110000', '110100', '110105'] }), original)).toBe(messages.operatorNothingChanged)
+  })
+
+  it('takes a seal still naming the unit as it was for a change (type 3) that must name that seal', () => {
+    const behind = { ...original, sealsNamingFormerUnit: ['seal-2'] }
+    const same = change({ applyType: 'LEGAL_APPLY', sealInfo: [{ ...change().sealInfo[0]!, sealId: 'seal-1' }] })
+    expect(changeProblem(same, behind)).toBeNull()
+    expect(changeProblem({ ...same, applyType: 'OPERATOR_APPLY' }, behind)).toBeNull()
+    expect(changeTypeOf(same, behind)).toBe('3')
+    expect(formerUnitSealsProblem(same, behind)).toBe(unitApplyMessages.formerUnitSealsNeeded)
+    expect(formerUnitSealsProblem({ ...same, sealInfo: [...same.sealInfo, { ...same.sealInfo[0]!, _id: 'b', sealId: 'seal-2' }] }, behind)).toBeNull()
+    expect(formerUnitSealsProblem(same, original)).toBeNull()
+    expect(formerUnitSealsProblem({ ...same, businessType: 'RENEWAL' }, behind)).toBeNull()
   })
 
   it('answers 检查到信息未发生更新 for change type 0 where the §5 words do not apply', () => {

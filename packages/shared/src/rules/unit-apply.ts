@@ -77,7 +77,21 @@ export function step1Problem(form: StepForm): string | null {
  * representative on record for the seal the change was opened for, read by the server, never typed.
  * `orgUnitAdminNum` is the unit's registration region (last level) when on record.
  */
-export type ChangeOriginal = { orgUnitName: string; orgLegalName: string; orgLegalNo: string; orgUnitAdminNum?: string | null }
+export type ChangeOriginal = {
+  orgUnitName: string
+  orgLegalName: string
+  orgLegalNo: string
+  orgUnitAdminNum?: string | null
+  /**
+   * The unit's seals in effect whose certificate still names the unit as it was (name or credit code): a
+   * change of the unit whose reissue of them failed (decisions.md "A seal left behind by a rename"). Absent
+   * when there is none.
+   */
+  sealsNamingFormerUnit?: string[]
+}
+
+/** Whether some of the unit's seals in effect still name the unit as it was: a change has something to do. */
+const sealsBehind = (original: ChangeOriginal) => (original.sealsNamingFormerUnit ?? []).length > 0
 
 const sameText = (a: string | undefined, b: string) => (a ?? '').trim() === b.trim()
 const sameNo = (a: string | undefined, b: string) => (a ?? '').trim().toUpperCase() === b.trim().toUpperCase()
@@ -85,10 +99,11 @@ const sameNo = (a: string | undefined, b: string) => (a ?? '').trim().toUpperCas
 /**
  * A change must change something (001 §5): the legal representative applying with the same unit name and
  * legal person name, or an operator with the same name, legal name and legal ID, is told no change is needed.
+ * A seal still naming the unit as it was does not bear that name yet: bringing it in line is a change.
  */
 export function changeProblem(form: StepForm, original: ChangeOriginal): string | null {
   if (form.businessType !== businessType.CHANGE) return null
-  const sameName = sameText(form.unitName, original.orgUnitName)
+  const sameName = sameText(form.unitName, original.orgUnitName) && !sealsBehind(original)
   const sameLegal = sameText(form.legalPersonName, original.orgLegalName)
   if (form.applyType === applicantKind.LEGAL_APPLY && sameName && sameLegal) return messages.legalApplicantNothingChanged
   if (form.applyType === applicantKind.OPERATOR_APPLY && sameName && sameLegal && sameNo(form.legalPersonIdentityNo, original.orgLegalNo)) return messages.operatorNothingChanged
@@ -97,14 +112,15 @@ export function changeProblem(form: StepForm, original: ChangeOriginal): string 
 }
 
 /**
- * The change type code (001 §4): '3' the unit name or registration region changed; else '1' the legal
- * person changed (name or ID number) and the change includes the legal representative's name seal 05;
- * '2' the legal person changed; '0' nothing changed (the change is blocked).
+ * The change type code (001 §4): '3' the unit name or registration region changed (or a seal still names
+ * the unit as it was: its name changes, and its picture); else '1' the legal person changed (name or ID
+ * number) and the change includes the legal representative's name seal 05; '2' the legal person changed;
+ * '0' nothing changed (the change is blocked).
  */
 export function changeTypeOf(form: StepForm, original: ChangeOriginal): ChangeType {
   const region = (form.addr ?? [])[2] ?? ''
   const regionChanged = Boolean(original.orgUnitAdminNum) && Boolean(region) && region !== original.orgUnitAdminNum
-  if (!sameText(form.unitName, original.orgUnitName) || regionChanged) return changeType.NAME_OR_REGION
+  if (!sameText(form.unitName, original.orgUnitName) || regionChanged || sealsBehind(original)) return changeType.NAME_OR_REGION
   const legalChanged = !sameText(form.legalPersonName, original.orgLegalName) || !sameNo(form.legalPersonIdentityNo, original.orgLegalNo)
   if (!legalChanged) return changeType.NOTHING_CHANGED
   const withNameSeal = (form.sealInfo ?? []).some((seal) => seal.sealTypeCode === sealTypeCode.LEGAL_REPRESENTATIVE_NAME)
@@ -141,6 +157,16 @@ export function renameSealsProblem(
 ): string | null {
   if (!renamesUnit(form, orgUnitName)) return null
   return sealsLeftOut(form, inEffect).length > 0 ? unitApplyMessages.renameNeedsAllSeals : null
+}
+
+/**
+ * A change of a unit some of whose seals in effect still name it as it was (a rename whose reissue of them
+ * failed) names those seals, so that it brings them in line; the unit's other seals stay a free choice.
+ */
+export function formerUnitSealsProblem(form: Pick<StepForm, 'businessType' | 'sealInfo'>, original: ChangeOriginal | null | undefined): string | null {
+  if (form.businessType !== businessType.CHANGE || !original || !sealsBehind(original)) return null
+  const behind = original.sealsNamingFormerUnit!.map((id) => ({ id }))
+  return sealsLeftOut(form, behind).length > 0 ? unitApplyMessages.formerUnitSealsNeeded : null
 }
 
 /**
@@ -252,4 +278,5 @@ export const unitApplyMessages = {
   applicationNotFound: '未查询到申请记录',
   officialSealRequired: messages.officialSealRequired,
   renameNeedsAllSeals: '单位名称变更需同时变更本单位全部有效印章',
+  formerUnitSealsNeeded: '本单位有印章仍为变更前的单位信息，请同时变更这些印章',
 } as const
