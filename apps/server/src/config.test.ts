@@ -51,3 +51,12 @@ describe('REVIEW_MODE', () => {
     expect(() => loadConfig({ REVIEW_MODE: 'automatic' })).toThrow(/REVIEW_MODE must be 'auto' or 'manual'/)
   })
 })
+
+describe('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', () => {
+  it('lets webhooks reach local addresses in the sandbox (the sample client listens on localhost), not with the real providers, unless told', () => {
+    expect(loadConfig({}).webhookAllowPrivateAddresses).toBe(true)
+    expect(loadConfig({ ...realProviders, HOST: '0.0.0.0' }).webhookAllowPrivateAddresses).toBe(false)
+    expect(loadConfig({ ...realProviders, HOST: '0.0.0.0', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' }).webhookAllowPrivateAddresses).toBe(true)
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' }).webhookAllowPrivateAddresses).toBe(false)
+  })
+})

@@ -72,6 +72,13 @@ export type ServerConfig = {
    * seal user has not been told by SMS (seal-auth/expiry-notices.ts); 0 turns it off. Default 60.
    */
   authExpiryNoticeEveryMs: number
+  /**
+   * WEBHOOK_ALLOW_PRIVATE_ADDRESSES: whether webhooks may go to loopback, private and link-local addresses
+   * (platforms/webhook-worker.ts). Default: yes while a sandbox runs (the sample client listens on
+   * localhost), no with the real providers, where such an address is a mistake or an attempt to reach the
+   * operator's own network; `true` for a platform that really sits inside it.
+   */
+  webhookAllowPrivateAddresses: boolean
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -120,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     authExpiryNoticeEveryMs: wholeMinutes(env, 'AUTH_EXPIRY_NOTICES_EVERY_MINUTES', 60) * 60_000,
+    webhookAllowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : openingSandboxes(providers).length > 0,
   }
 }
 

@@ -66,7 +66,7 @@ traceMemory('demo seeded, operation manual ready')
 await app.listen({ port: config.port, host: config.host })
 traceMemory('listening')
 // Platforms' webhooks (docs/platforms.md "Webhooks"): every server process runs one; they share the work safely.
-background.webhooks = createWebhookWorker({ db: database.db, keys: app.trust.keys, log: app.log })
+background.webhooks = createWebhookWorker({ db: database.db, keys: app.trust.keys, allowPrivateAddresses: config.webhookAllowPrivateAddresses, log: app.log })
 // SMS to seal users whose authorisations end soon, now and every AUTH_EXPIRY_NOTICES_EVERY_MINUTES.
 background.stopExpiryNotices = startAuthExpiryNotices({ db: database.db, sms: app.providers.sms, everyMs: config.authExpiryNoticeEveryMs, log: app.log })
 sweepAfterStart({ db: database.db, trust: app.trust, kind: database.kind, startedAt })

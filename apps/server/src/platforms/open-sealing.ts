@@ -180,7 +180,12 @@ async function placementsFor(pdf: Uint8Array, positions: OpenSealPosition[], siz
       continue
     }
     const onPage = (found[position.keyword] ?? []).filter((m) => position.page === undefined || m.page === position.page)
-    if (onPage.length === 0) throw openApiError('KEYWORD_NOT_FOUND', `未在文档中找到关键字：${position.keyword}`)
+    if (onPage.length === 0) {
+      // pdf.js reads what it can of a broken file and finds no text in it: a file our reader cannot open
+      // is PDF_INVALID, as it is for a point (a PdfSignError from the worker).
+      await inWorker({ kind: 'pageBoxes', pdf, pages: [] })
+      throw openApiError('KEYWORD_NOT_FOUND', `未在文档中找到关键字：${position.keyword}`)
+    }
     const occurrence = position.occurrence ?? 'first'
     const chosen = occurrence === 'all' ? onPage : [occurrence === 'last' ? onPage.at(-1)! : onPage[0]!]
     for (const match of chosen) placements.push(centredOn(match, size, position))

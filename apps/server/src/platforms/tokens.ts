@@ -30,7 +30,14 @@ export async function exchangeCredentials(
   if (platform.status !== 'active') throw openApiError('PLATFORM_DISABLED')
   const accessToken = `pat_${randomBytes(32).toString('base64url')}`
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS)
-  await db.insert(platformTokens).values({ platformId: platform.id, tokenSha256: sha256Hex(accessToken), expiresAt })
+  await db.transaction(async (tx) => {
+    // The secret checked above may have been rotated away while it was unwrapped (rotation deletes every
+    // token in the same transaction as it changes the secret): the token is written only under the secret
+    // still in place, the row held so a rotation waits for this insert and then deletes it.
+    const [still] = await tx.select({ secretWrapped: platforms.secretWrapped }).from(platforms).where(eq(platforms.id, platform.id)).for('share')
+    if (still?.secretWrapped !== platform.secretWrapped) throw openApiError('INVALID_CLIENT')
+    await tx.insert(platformTokens).values({ platformId: platform.id, tokenSha256: sha256Hex(accessToken), expiresAt })
+  })
   return { accessToken, expiresAt }
 }
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +11,7 @@ import { crlReason } from '../trust/x509.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
 import { webhookAttempts, webhookDeliveries } from './tables.ts'
 import { adminCall, bindSealForTest, registerTestPlatform, type RegisteredPlatform } from './test-support.ts'
-import { createWebhookWorker, WEBHOOK_BACKOFF_MS } from './webhook-worker.ts'
+import { createWebhookWorker, PRIVATE_ADDRESS_REFUSED, WEBHOOK_BACKOFF_MS } from './webhook-worker.ts'
 
 type Received = { headers: IncomingHttpHeaders; body: string }
 
@@ -56,8 +56,8 @@ describe('webhooks: signed, retried with backoff, every attempt recorded', () =>
   afterAll(() => t.close())
 
   /** A worker on a clock the test moves. */
-  const workerAt = (clock: { now: Date }, options: { timeoutMs?: number } = {}) =>
-    createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0, now: () => clock.now, ...options })
+  const workerAt = (clock: { now: Date }, options: { timeoutMs?: number; allowPrivateAddresses?: boolean } = {}) =>
+    createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0, allowPrivateAddresses: true, now: () => clock.now, ...options })
 
   const deliveriesOf = (platform: RegisteredPlatform) => t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.platformId, platform.id))
 
@@ -179,6 +179,105 @@ describe('webhooks: signed, retried with backoff, every attempt recorded', () =>
       expect(refused!.status).toBe('pending')
     } finally {
       await slow.close()
+    }
+  })
+
+  /** A receiver that does what `handle` says with each request, on a loopback port. */
+  async function misbehaving(handle: (request: IncomingMessage, response: ServerResponse) => void) {
+    const server = createServer(handle)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as AddressInfo
+    return {
+      url: `http://127.0.0.1:${port}/webhooks`,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections()
+          server.close(() => resolve())
+        }),
+    }
+  }
+
+  it('does not follow a redirect (to an internal address or anywhere): the 3xx is the attempt’s answer', async () => {
+    const internal = await receiver(() => 200)
+    const redirecting = await misbehaving((_request, response) => response.writeHead(307, { location: `${internal.url}/admin` }).end())
+    try {
+      const platform = await registerTestPlatform(t, { webhookUrl: redirecting.url })
+      await bindSealForTest(t.db, { sealId, platformId: platform.id, personId })
+      expect(await workerAt({ now: new Date(Date.now() + 1000) }).runOnce()).toBeGreaterThanOrEqual(1)
+      const [delivery] = await deliveriesOf(platform)
+      expect(delivery).toMatchObject({ status: 'pending', attempts: 1 })
+      const [attempt] = await t.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery!.id))
+      expect(attempt).toMatchObject({ statusCode: 307, error: 'HTTP 307' })
+      expect(internal.received).toEqual([])
+    } finally {
+      await redirecting.close()
+      await internal.close()
+    }
+  })
+
+  it('reads nothing of an endless answer body and does not wait for it to end', async () => {
+    let sent = 0
+    let closed = false
+    const chunk = Buffer.alloc(64 * 1024, 120)
+    const endless = await misbehaving((request, response) => {
+      request.resume()
+      request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'text/plain' })
+        const pump = () => {
+          while (!closed && response.write(chunk)) sent += chunk.length
+        }
+        response.on('drain', pump)
+        response.on('close', () => (closed = true))
+        pump()
+      })
+    })
+    const silent = await misbehaving((request, response) => {
+      request.resume()
+      // Headers, then nothing: the body never ends.
+      request.on('end', () => response.writeHead(200).flushHeaders())
+    })
+    try {
+      const huge = await registerTestPlatform(t, { webhookUrl: endless.url })
+      const stalled = await registerTestPlatform(t, { webhookUrl: silent.url })
+      await bindSealForTest(t.db, { sealId, platformId: huge.id, personId })
+      await bindSealForTest(t.db, { sealId, platformId: stalled.id, personId })
+      const started = performance.now()
+      await workerAt({ now: new Date(Date.now() + 1000) }, { timeoutMs: 2_000 }).runOnce()
+      expect(performance.now() - started).toBeLessThan(1_500)
+      for (const platform of [huge, stalled]) expect((await deliveriesOf(platform))[0]).toMatchObject({ status: 'delivered', attempts: 1 })
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      // The connection was dropped after the status line: a few socket buffers went out, not an endless stream.
+      expect(closed).toBe(true)
+      expect(sent).toBeLessThan(16 * 1024 * 1024)
+    } finally {
+      await endless.close()
+      await silent.close()
+    }
+  })
+
+  it('sends nothing to a loopback, private or link-local address unless allowed (production’s default), however it is written', async () => {
+    const local = await receiver(() => 200)
+    try {
+      const port = new URL(local.url).port
+      const urls = [local.url, `http://localhost:${port}/webhooks`, `http://[::ffff:127.0.0.1]:${port}/webhooks`, `http://[::1]:${port}/webhooks`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.8/hook', 'http://192.168.1.1/hook']
+      const platforms = []
+      for (const url of urls) {
+        const platform = await registerTestPlatform(t, { webhookUrl: url })
+        await bindSealForTest(t.db, { sealId, platformId: platform.id, personId })
+        platforms.push(platform)
+      }
+      await workerAt({ now: new Date(Date.now() + 1000) }, { allowPrivateAddresses: false }).runOnce()
+      for (const platform of platforms) {
+        const [delivery] = await deliveriesOf(platform)
+        const [attempt] = await t.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery!.id))
+        expect(attempt, platform.clientName).toMatchObject({ statusCode: null, error: PRIVATE_ADDRESS_REFUSED })
+      }
+      expect(local.received).toEqual([])
+      // Allowed (the sandbox's default), the same delivery goes out on its next attempt.
+      await workerAt({ now: new Date(Date.now() + WEBHOOK_BACKOFF_MS[0]! + 2000) }).runOnce()
+      expect((await deliveriesOf(platforms[0]!))[0]!.status).toBe('delivered')
+    } finally {
+      await local.close()
     }
   })
 
