@@ -1,5 +1,6 @@
 // Lighthouse (mobile, its default simulated slow 4G and 4× CPU) on the built app: performance and
-// accessibility of /login and of /home logged in, against the 0.95 budgets.
+// accessibility of /login, and logged in of /home, 平台绑定记录 and the 用章 screen (pdf.js), against the
+// 0.95 budgets. PAGES=/home,/seal-use audits just those.
 // Each page is audited RUNS times (default 3) and the median run by performance is reported, as
 // Lighthouse advises: on a shared machine one run's blocking time varies with the neighbours' load.
 // Run after `npm run build`: npx tsx bench/lighthouse.bench.ts (BENCH_PORT to move the server).
@@ -37,7 +38,9 @@ async function audit(url: string, token?: string) {
 const server = await startBuiltServer(Number(process.env.BENCH_PORT ?? 8203))
 try {
   const token = await loginDemoPerson(server.url)
-  for (const [path, withToken] of [['/login', undefined], ['/home', token]] as const) {
+  const pages = process.env.PAGES?.split(',') ?? ['/login', '/home', '/platform-binding-record', '/seal-use']
+  for (const path of pages) {
+    const withToken = path === '/login' ? undefined : token
     const runs: Awaited<ReturnType<typeof audit>>[] = []
     for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, withToken))
     const performance = (lhr: (typeof runs)[number]) => lhr.categories.performance?.score ?? 0
