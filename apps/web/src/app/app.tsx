@@ -5,6 +5,7 @@ import { NavBackIcon } from '../components/nav-back/nav-back.tsx'
 import { getToken } from '../lib/session/session.ts'
 import { identityConfigQuery } from '../lib/session/use-identity-config.ts'
 import { loginInfoQuery } from '../lib/session/use-login-info.ts'
+import { RouteLoading } from './route-loading.tsx'
 import { router } from './router.tsx'
 
 const queryClient = new QueryClient({
@@ -29,7 +30,7 @@ export function App() {
   return (
     <ConfigProvider navBar={{ backIcon: <NavBackIcon /> }}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <RouterProvider router={router} fallbackElement={<RouteLoading />} />
       </QueryClientProvider>
     </ConfigProvider>
   )
