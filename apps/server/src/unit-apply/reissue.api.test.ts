@@ -9,15 +9,13 @@ import { samplePdf, uploadFile } from '../test/seals.ts'
 import { applicantFor, creditCode, idNumber, insertApplication, sealPng, type Applicant, type Person } from '../test/unit-applications.ts'
 import { verifySealPin } from '../trust/pin.ts'
 import { signerForAuthorizedUse } from '../trust/seal-signer.ts'
-import { sealCredentials } from '../trust/tables.ts'
 import { openssl } from '../trust/testing.ts'
 import { reviewSubmitted } from './review.ts'
 import { unitApplications } from './tables.ts'
+import { credentialsOf, subjectOf } from './test-support.ts'
 
 const person = (n: number, name: string): Person => ({ name, identityNo: idNumber(n), phone: `1370000${String(n).padStart(4, '0')}` })
 
-const subjectOf = (der: Uint8Array) =>
-  openssl(['x509', '-inform', 'DER', '-in', 'leaf.der', '-noout', '-subject', '-enddate', '-nameopt', 'utf8,sep_comma_plus_space'], { 'leaf.der': der })
 
 /** 续期 and 变更 of unit seals (issue #10 item 5): the same seal gets a new certificate, the old one is revoked. */
 describe('renewal and change of unit seals', () => {
@@ -33,8 +31,6 @@ describe('renewal and change of unit seals', () => {
     (await t.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/review`, payload: body as object, headers: admin() })).json()
   const application = async (id: string) => (await t.db.select().from(unitApplications).where(eq(unitApplications.id, id)))[0]!
   const sealRow = async (id: string) => (await t.db.select().from(seals).where(eq(seals.id, id)))[0]!
-  const credentialsOf = async (sealId: string) =>
-    (await t.db.select().from(sealCredentials).where(eq(sealCredentials.sealId, sealId))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
   const crlText = async () => {
     const crl = await t.app.inject({ method: 'GET', url: '/api/trust/crl' })
     return openssl(['crl', '-inform', 'DER', '-in', 'crl.der', '-text', '-noout'], { 'crl.der': new Uint8Array(crl.rawPayload) })
@@ -54,7 +50,7 @@ describe('renewal and change of unit seals', () => {
 
   it('renews at once in auto mode: a new certificate for the full validity, the old serial revoked (superseded), same seal and PIN', async () => {
     const before = await sealRow(contract)
-    const [old] = await credentialsOf(contract)
+    const [old] = await credentialsOf(t, contract)
     // As if made a year ago: the renewal starts now and runs the full validity again.
     await t.db.update(seals).set({ certEndTime: new Date(Date.now() + 30 * 24 * 3600_000) }).where(eq(seals.id, contract))
     const renewal = await insertApplication(t, { applicant: legal, unit, legal, businessType: 'RENEWAL', seals: [{ sealTypeCode: '04', sealId: contract, sealName: before.sealName }] })
@@ -67,7 +63,7 @@ describe('renewal and change of unit seals', () => {
     expect(after).toMatchObject({ sealName: before.sealName, imageSha256: before.imageSha256, sealCode: before.sealCode, status: '1' })
     expect(after.certEndTime.getUTCFullYear() - after.certStartTime.getUTCFullYear()).toBe(3)
 
-    const credentials = await credentialsOf(contract)
+    const credentials = await credentialsOf(t, contract)
     expect(credentials.map((c) => c.status)).toEqual(['revoked', 'active'])
     expect(credentials[0]!.id).toBe(old!.id)
     expect(credentials[1]!.notAfter).toEqual(after.certEndTime)
@@ -80,7 +76,7 @@ describe('renewal and change of unit seals', () => {
 
   it('changes the unit name: the unit and its seals renamed, the certificate names the new unit, the old one revoked, the old PIN still signs', async () => {
     const newName = '续变测试新科技有限公司'
-    const [old] = await credentialsOf(official)
+    const [old] = await credentialsOf(t, official)
     const before = await sealRow(official)
     // A change application sets its own PIN at step 2; with the same legal representative it is not used.
     // A new unit name names every seal in effect (rename-change.api.test.ts).
@@ -117,7 +113,7 @@ describe('renewal and change of unit seals', () => {
     // A change keeps the seal's end date.
     expect(after.certEndTime).toEqual(before.certEndTime)
 
-    const credentials = await credentialsOf(official)
+    const credentials = await credentialsOf(t, official)
     expect(credentials.map((c) => c.status)).toEqual(['revoked', 'active'])
     expect(subjectOf(credentials[1]!.certificateDer)).toContain(`O=${newName}, organizationIdentifier=NTRCN-${unit.socialCreditCode}, CN=${newName}`)
     const crl = await crlText()
@@ -163,7 +159,7 @@ describe('renewal and change of unit seals', () => {
     await reviewSubmitted(t.app.trust, made.id)
     expect((await application(made.id)).applyStatus).toBe('APPLY_SUCCESS')
 
-    const before = await credentialsOf(official)
+    const before = await credentialsOf(t, official)
     const renewal = await insertApplication(t, {
       applicant: other,
       unit: otherUnit,
@@ -174,7 +170,7 @@ describe('renewal and change of unit seals', () => {
     const answer = await review(renewal.id, { decisions: [{ itemId: 'item-1', approve: true }, { itemId: 'item-2', approve: true }] })
     expect(answer.data).toMatchObject({ applyStatus: 'APPLY_FAIL', failReason: reviewMessages.sealNotOfUnit, successSealItems: [] })
     expect(answer.data.failSealItems).toHaveLength(2)
-    expect(await credentialsOf(official)).toEqual(before)
+    expect(await credentialsOf(t, official)).toEqual(before)
 
     // Nor may someone else move the unit's seal to a credit code not on record.
     const moved = await insertApplication(t, {
@@ -186,7 +182,7 @@ describe('renewal and change of unit seals', () => {
     })
     await reviewSubmitted(t.app.trust, moved.id)
     expect(await application(moved.id)).toMatchObject({ applyStatus: 'APPLY_FAIL', failReason: reviewMessages.sealNotOfUnit })
-    expect(await credentialsOf(official)).toEqual(before)
+    expect(await credentialsOf(t, official)).toEqual(before)
     expect((await sealRow(official)).sealName).not.toBe('冒名变更有限公司')
   })
 
@@ -206,7 +202,7 @@ describe('renewal and change of unit seals', () => {
     expect((await application(change.id)).applyStatus).toBe('APPLY_SUCCESS')
     const [moved] = await t.db.select().from(units).where(eq(units.id, current!.id))
     expect(moved!.socialCreditCode).toBe(newCode)
-    const credentials = await credentialsOf(official)
+    const credentials = await credentialsOf(t, official)
     expect(subjectOf(credentials.at(-1)!.certificateDer)).toContain(`organizationIdentifier=NTRCN-${newCode}`)
   })
 
@@ -231,6 +227,6 @@ describe('renewal and change of unit seals', () => {
     expect((await application(renewal.id)).applyStatus).toBe('APPLY_SUCCESS')
     const renewed = await sealRow(sealId)
     expect(renewed.certEndTime.getUTCFullYear() - renewed.certStartTime.getUTCFullYear()).toBe(3)
-    expect((await credentialsOf(sealId)).map((c) => c.status)).toEqual(['revoked', 'active'])
+    expect((await credentialsOf(t, sealId)).map((c) => c.status)).toEqual(['revoked', 'active'])
   })
 })

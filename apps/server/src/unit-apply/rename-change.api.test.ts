@@ -7,16 +7,12 @@ import { units } from '../auth/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { applicantFor, creditCode, idNumber, insertApplication, type Applicant, type Person } from '../test/unit-applications.ts'
-import { sealCredentials } from '../trust/tables.ts'
-import { openssl } from '../trust/testing.ts'
 import { reviewSubmitted } from './review.ts'
 import { unitApplications } from './tables.ts'
-import { legalForm, pictureFor, setVerification, type TestPerson } from './test-support.ts'
+import { legalForm, pictureFor, setVerification, type TestPerson, credentialsOf, subjectOf } from './test-support.ts'
 
 const person = (n: number, name: string): Person => ({ name, identityNo: idNumber(n), phone: `1371000${String(n).padStart(4, '0')}` })
 
-const subjectOf = (der: Uint8Array) =>
-  openssl(['x509', '-inform', 'DER', '-in', 'leaf.der', '-noout', '-subject', '-nameopt', 'utf8,sep_comma_plus_space'], { 'leaf.der': der })
 
 /**
  * A change of the unit name names every seal the unit holds in effect (decisions.md "A change of the unit
@@ -38,8 +34,6 @@ describe('a change of the unit name changes every seal in effect', () => {
   const review = async (id: string, decisions: { itemId: string; approve: boolean; reason?: string }[]) =>
     (await t.app.inject({ method: 'POST', url: `/api/admin/applications/${id}/review`, payload: { decisions }, headers: admin() })).json()
   const application = async (id: string) => (await t.db.select().from(unitApplications).where(eq(unitApplications.id, id)))[0]!
-  const credentialsOf = async (sealId: string) =>
-    (await t.db.select().from(sealCredentials).where(eq(sealCredentials.sealId, sealId))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
   const call = (token: string, url: string, body: unknown) => t.call({ method: 'POST', url: `/api${url}`, body, token })
 
   beforeAll(async () => {
@@ -108,7 +102,7 @@ describe('a change of the unit name changes every seal in effect', () => {
 
   it('refuses to approve a renaming change that leaves a seal out, or part of one', async () => {
     const renamed = { name: newName, socialCreditCode: unit.socialCreditCode }
-    const before = await credentialsOf(official)
+    const before = await credentialsOf(t, official)
     // Named one only (say the contract seal was made after it was submitted): automatic review leaves it to a reviewer, who may not approve it.
     const partial = await insertApplication(t, { applicant: legal, unit: renamed, legal, businessType: 'CHANGE', seals: [{ sealTypeCode: '01', sealId: official }] })
     await reviewSubmitted(t.app.trust, partial.id)
@@ -135,13 +129,13 @@ describe('a change of the unit name changes every seal in effect', () => {
     // Rejecting it whole is allowed; nothing was reissued and the unit keeps its name.
     const rejected = await review(partial.id, [{ itemId: 'item-1', approve: false, reason: '请同时变更全部印章' }])
     expect(rejected.data).toMatchObject({ applyStatus: 'APPLY_FAIL' })
-    expect(await credentialsOf(official)).toEqual(before)
+    expect(await credentialsOf(t, official)).toEqual(before)
     expect((await t.db.select().from(units).where(eq(units.socialCreditCode, unit.socialCreditCode)))[0]!.name).toBe(unit.name)
   })
 
   it('approves a renaming change naming both: each seal reissued, its certificate naming the new unit, the old ones revoked', async () => {
-    const [oldOfficial] = await credentialsOf(official)
-    const [oldContract] = await credentialsOf(contract)
+    const [oldOfficial] = await credentialsOf(t, official)
+    const [oldContract] = await credentialsOf(t, contract)
     const change = await insertApplication(t, {
       applicant: legal,
       unit: { name: newName, socialCreditCode: unit.socialCreditCode },
@@ -163,12 +157,12 @@ describe('a change of the unit name changes every seal in effect', () => {
       [official, oldOfficial!, newName],
       [contract, oldContract!, `${newName}合同专用章`],
     ] as const) {
-      const credentials = await credentialsOf(sealId)
+      const credentials = await credentialsOf(t, sealId)
       expect(credentials.map((c) => c.status)).toEqual(['revoked', 'active'])
       expect(credentials[0]!.id).toBe(old.id)
       expect(subjectOf(credentials[1]!.certificateDer)).toContain(`O=${newName}, organizationIdentifier=NTRCN-${unit.socialCreditCode}, CN=${cn}`)
     }
     // The cancelled seal stays as it was.
-    expect((await credentialsOf(finance)).map((c) => c.status)).toEqual(['revoked'])
+    expect((await credentialsOf(t, finance)).map((c) => c.status)).toEqual(['revoked'])
   })
 })

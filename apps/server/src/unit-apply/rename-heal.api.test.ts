@@ -9,16 +9,12 @@ import { seals } from '../seals/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { applicantFor, creditCode, idNumber, insertApplication, type Applicant, type Person } from '../test/unit-applications.ts'
 import type { KeyWrapper } from '../trust/key-wrap.ts'
-import { sealCredentials } from '../trust/tables.ts'
-import { openssl } from '../trust/testing.ts'
 import { approve, reviewSubmitted } from './review.ts'
 import { unitApplications } from './tables.ts'
-import { legalForm, pictureFor, setVerification, type TestPerson } from './test-support.ts'
+import { legalForm, pictureFor, setVerification, type TestPerson, credentialsOf, subjectOf } from './test-support.ts'
 
 const person = (n: number, name: string): Person => ({ name, identityNo: idNumber(n), phone: `1372000${String(n).padStart(4, '0')}` })
 
-const subjectOf = (der: Uint8Array) =>
-  openssl(['x509', '-inform', 'DER', '-in', 'leaf.der', '-noout', '-subject', '-nameopt', 'utf8,sep_comma_plus_space'], { 'leaf.der': der })
 
 /**
  * A rename renames the unit record first, then reissues each seal (review.ts changeUnit, reissueItemSeal).
@@ -38,8 +34,6 @@ describe('a seal left behind by a rename is brought in line by the next change',
   const application = async (id: string) => (await t.db.select().from(unitApplications).where(eq(unitApplications.id, id)))[0]!
   const unitRow = async () => (await t.db.select().from(units).where(eq(units.socialCreditCode, unit.socialCreditCode)))[0]!
   const sealRow = async (id: string) => (await t.db.select().from(seals).where(eq(seals.id, id)))[0]!
-  const credentialsOf = async (sealId: string) =>
-    (await t.db.select().from(sealCredentials).where(eq(sealCredentials.sealId, sealId))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
   const call = (token: string, url: string, body: unknown) => t.call({ method: 'POST', url: `/api${url}`, body, token })
 
   beforeAll(async () => {
@@ -104,7 +98,7 @@ describe('a seal left behind by a rename is brought in line by the next change',
     })
     expect((await unitRow()).name).toBe(newName)
     expect((await sealRow(contract)).sealName).toBe(`${unit.name}合同专用章`)
-    const credentials = await credentialsOf(contract)
+    const credentials = await credentialsOf(t, contract)
     expect(credentials.map((c) => c.status)).toEqual(['active'])
     expect(subjectOf(credentials[0]!.certificateDer)).toContain(`O=${unit.name}, `)
   })
@@ -119,9 +113,9 @@ describe('a seal left behind by a rename is brought in line by the next change',
   })
 
   it('reissues the seal under the unit’s name as it is, revoking the old certificate, and changes nothing else', async () => {
-    const officialBefore = await credentialsOf(official)
+    const officialBefore = await credentialsOf(t, official)
     const unitBefore = await unitRow()
-    const [old] = await credentialsOf(contract)
+    const [old] = await credentialsOf(t, contract)
     const heal = await insertApplication(t, {
       applicant: legal,
       unit: { name: newName, socialCreditCode: unit.socialCreditCode },
@@ -136,14 +130,14 @@ describe('a seal left behind by a rename is brought in line by the next change',
       failSealItems: [],
     })
     expect(await sealRow(contract)).toMatchObject({ sealName: `${newName}合同专用章`, status: '1' })
-    const credentials = await credentialsOf(contract)
+    const credentials = await credentialsOf(t, contract)
     expect(credentials.map((c) => c.status)).toEqual(['revoked', 'active'])
     expect(credentials[0]!.id).toBe(old!.id)
     expect(subjectOf(credentials[1]!.certificateDer)).toContain(`O=${newName}, organizationIdentifier=NTRCN-${unit.socialCreditCode}, CN=${newName}合同专用章`)
 
     // The unit and the seal already in line are as they were.
     expect(await unitRow()).toEqual(unitBefore)
-    expect(await credentialsOf(official)).toEqual(officialBefore)
+    expect(await credentialsOf(t, official)).toEqual(officialBefore)
     // Everything in line again: the next change with nothing new is told so, as 001 §5 words it.
     const again = await toStep2(changeForm(newName, official, [{ sealId: official, sealTypeCode: '01' }]))
     expect(again.responseInfo).toBe(messages.legalApplicantNothingChanged)

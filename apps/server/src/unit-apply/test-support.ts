@@ -9,6 +9,8 @@ import { persons, units } from '../auth/tables.ts'
 import { demo } from '../seed.ts'
 import type { TestApp } from '../test/harness.ts'
 import { uploadFile } from '../test/seals.ts'
+import { sealCredentials } from '../trust/tables.ts'
+import { openssl } from '../trust/testing.ts'
 import { unitApplications } from './tables.ts'
 
 /** Test people and units of the enterprise application's API tests (sessions made directly: no SMS spent). */
@@ -105,3 +107,11 @@ export async function setVerification(t: TestApp, id: string, passed: boolean) {
 }
 
 export const demoUnit = { unitName: demo.unit.name, socialCreditCode: demo.unit.socialCreditCode }
+
+/** A certificate's subject and end date as openssl prints them (UTF-8, fields separated by ", "). */
+export const subjectOf = (der: Uint8Array) =>
+  openssl(['x509', '-inform', 'DER', '-in', 'leaf.der', '-noout', '-subject', '-enddate', '-nameopt', 'utf8,sep_comma_plus_space'], { 'leaf.der': der })
+
+/** A seal's certificates, oldest first. */
+export const credentialsOf = async (t: Pick<TestApp, 'db'>, sealId: string) =>
+  (await t.db.select().from(sealCredentials).where(eq(sealCredentials.sealId, sealId))).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
