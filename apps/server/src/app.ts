@@ -36,6 +36,7 @@ import { unitApplyRoutes } from './unit-apply/routes.ts'
 import { adminRoutes } from './config/admin-routes.ts'
 import { useRecordRoutes } from './records/routes.ts'
 import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes.ts'
+import { sandboxPersonAdminRoutes } from './identity/real-name/admin-routes.ts'
 import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
 import { backlogRoutes } from './unit-apply/backlog-routes.ts'
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(personalSealRoutes)
       await api.register(applyAgreementRoutes)
       await api.register(sandboxEnterpriseAdminRoutes)
+      await api.register(sandboxPersonAdminRoutes)
       await api.register(sealAuthAdminRoutes)
       await api.register(unitVerificationRoutes)
       await api.register(unitApplyRoutes)

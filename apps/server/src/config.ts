@@ -37,6 +37,14 @@ export type ServerConfig = {
      * enterprise registry; http asks ENTERPRISE_VERIFY_URL with ENTERPRISE_VERIFY_KEY (docs/providers.md).
      */
     enterprise: 'sandbox' | 'http'
+    /**
+     * Real-name verification of persons (phone + name + ID number, the carriers' three-element check):
+     * sandbox answers from the sandbox person registry; http asks REAL_NAME_PROVIDER_URL (docs/providers.md).
+     */
+    realName: 'sandbox' | 'http'
+    realNameUrl?: string
+    /** Secret: never logged. */
+    realNameKey?: string
     smsUrl?: string
     faceUrl?: string
     ocrUrl?: string
@@ -89,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     face: env.FACE_PROVIDER === 'http' ? 'http' : 'sandbox',
     ocr: env.OCR_PROVIDER === 'http' ? 'http' : 'sandbox',
     enterprise: env.ENTERPRISE_VERIFY_PROVIDER === 'http' ? 'http' : 'sandbox',
+    realName: env.REAL_NAME_PROVIDER === 'http' ? 'http' : 'sandbox',
+    realNameUrl: env.REAL_NAME_PROVIDER_URL,
+    realNameKey: env.REAL_NAME_PROVIDER_KEY,
     smsUrl: env.SMS_PROVIDER_URL,
     faceUrl: env.FACE_PROVIDER_URL,
     ocrUrl: env.OCR_PROVIDER_URL,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Database } from './db/client.ts'
 import { persons, units } from './auth/tables.ts'
 import { seedSandboxEnterprises } from './identity/enterprise/registry.ts'
+import { seedSandboxPersons } from './identity/real-name/registry.ts'
 import { unitMembers } from './seal-auth/tables.ts'
 
 /** Demo identities created on first start (SEED_DEMO=false turns this off). Numbers carry valid check digits. */
@@ -25,11 +26,14 @@ export const demo = {
  */
 export async function seedDemo(db: Database): Promise<boolean> {
   await seedSandboxEnterprises(db)
+  await seedSandboxPersons(db)
   const [existing] = await db.select({ id: units.id }).from(units).where(eq(units.socialCreditCode, demo.unit.socialCreditCode))
   if (existing) return false
   await db.transaction(async (tx) => {
-    await tx.insert(persons).values({ ...demo.person, identityType: '111' }).onConflictDoNothing()
-    const [legal] = await tx.insert(persons).values({ ...demo.legalPerson, identityType: '111' }).returning()
+    // The demo persons are the sandbox registry's own (identity/real-name/sandbox-persons.ts): verified.
+    const verified = { verifiedAt: new Date(), verificationMethod: 'three-element' as const }
+    await tx.insert(persons).values({ ...demo.person, identityType: '111', ...verified }).onConflictDoNothing()
+    const [legal] = await tx.insert(persons).values({ ...demo.legalPerson, identityType: '111', ...verified }).returning()
     const [unit] = await tx.insert(units).values({ ...demo.unit, legalPersonId: legal!.id }).returning()
     await tx.insert(unitMembers).values(demo.staff.map((member) => ({ ...member, unitId: unit!.id })))
   })

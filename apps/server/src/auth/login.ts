@@ -6,6 +6,8 @@ import { recordAudit } from '../audit/record.ts'
 import { createSession } from './sessions.ts'
 import { verifySmsCode } from './sms-codes.ts'
 import { accounts, persons, units } from './tables.ts'
+import type { RealNameProvider } from '../identity/real-name/provider.ts'
+import { checkRealName, markVerified, realNameMessages, reclaimIdentity } from '../identity/real-name/verify.ts'
 
 export const loginMessages = {
   profileRequired: '首次登录，请填写姓名和身份证号完成实名登记',
@@ -19,9 +21,17 @@ export type LoginResult = { token: string; expiresAt: number; kind: 'personal' |
 /**
  * Personal login by phone and SMS code. A phone seen for the first time registers its person, which
  * needs a name and ID number (the spec's login identity); until they are given the code stays usable.
+ *
+ * Who the person is, is asked of the real-name provider, never taken from what was typed
+ * (docs/decisions.md "Who is who"): the phone, name and ID number must belong together (pass: verified).
+ * A mismatch or no answer refuses the registration, and the code stays usable to correct it. A phone the
+ * carrier has no record of registers unverified: such a person uses their own things, but is nobody's
+ * legal representative, signer, manager or grantee until verified. A verified claim of an ID number that
+ * an unverified phone declared first takes it back. A known unverified person is checked again at each login.
  */
 export async function loginPersonal(options: {
   db: Database
+  realName: RealNameProvider
   phone: string
   code: string
   name?: string
@@ -30,12 +40,25 @@ export async function loginPersonal(options: {
 }): Promise<LoginResult> {
   const { db, phone, code } = options
   const [known] = await db.select().from(persons).where(eq(persons.phone, phone)).limit(1)
-  const needsProfile = !known && !(options.name && options.identityNo)
-  await verifySmsCode({ db, phone, purpose: 'login', code, keep: needsProfile })
-  if (needsProfile) throw new AppError({ status: resultStatus.PROFILE_REQUIRED, message: loginMessages.profileRequired })
+  const registering = !known
+  await verifySmsCode({ db, phone, purpose: 'login', code, keep: registering })
+  if (registering && !(options.name && options.identityNo)) {
+    throw new AppError({ status: resultStatus.PROFILE_REQUIRED, message: loginMessages.profileRequired })
+  }
 
-  const person = known ?? (await registerPerson(db, { phone, name: options.name!, identityNo: options.identityNo! }))
-  const accountId = await ensureAccount(db, { kind: 'personal', personId: person.id, unitId: null })
+  let person = known
+  if (registering) {
+    const profile = { phone, name: options.name!.trim(), identityNo: options.identityNo!.trim().toUpperCase() }
+    const answer = await checkRealName(db, options.realName, profile)
+    if (answer === 'mismatch') throw businessError(realNameMessages.mismatch)
+    if (answer === 'timeout') throw businessError(realNameMessages.timeout)
+    // The code is used up only now, once the registration goes ahead: of two at once, one wins.
+    await verifySmsCode({ db, phone, purpose: 'login', code })
+    person = await registerPerson(db, { ...profile, verified: answer === 'pass', ip: options.ip })
+  } else if (!known.verifiedAt) {
+    await verifyKnownPerson(db, options.realName, known)
+  }
+  const accountId = await ensureAccount(db, { kind: 'personal', personId: person!.id, unitId: null })
   await recordAudit(db, { accountId, action: 'login.personal', ip: options.ip })
   const session = await createSession(db, accountId)
   return { token: session.token, expiresAt: session.expiresAt.getTime(), kind: 'personal' }
@@ -45,10 +68,12 @@ export async function loginPersonal(options: {
  * Enterprise login: the unit's legal representative, by the phone on record and an SMS code. The code is
  * checked before anything is said about the unit: until then an unknown unit, a phone that is not the legal
  * representative's and the right pair answer alike (the same message, the same queries), so a stranger
- * cannot learn which units we know or who represents them. A right code is used up either way.
+ * cannot learn which units we know or who represents them. A right code is used up either way. Only a
+ * verified legal representative logs in as the unit (one not yet verified is checked now).
  */
 export async function loginEnterprise(options: {
   db: Database
+  realName: RealNameProvider
   socialCreditCode: string
   phone: string
   code: string
@@ -64,21 +89,46 @@ export async function loginEnterprise(options: {
   await verifySmsCode({ db, phone, purpose: 'login', code: options.code })
   if (!row) throw businessError(loginMessages.unitNotFound)
   if (row.legal.phone !== phone) throw businessError(loginMessages.notLegalPerson)
+  if (!row.legal.verifiedAt && !(await verifyKnownPerson(db, options.realName, row.legal))) throw businessError(realNameMessages.legalNotVerified)
   const accountId = await ensureAccount(db, { kind: 'enterprise', personId: row.legal.id, unitId: row.unit.id })
   await recordAudit(db, { accountId, action: 'login.enterprise', target: row.unit.socialCreditCode, ip: options.ip })
   const session = await createSession(db, accountId)
   return { token: session.token, expiresAt: session.expiresAt.getTime(), kind: 'enterprise' }
 }
 
-async function registerPerson(db: Database, input: { phone: string; name: string; identityNo: string }) {
+/** Checks a known, unverified person's phone, name and ID number again; true when they are verified now. */
+async function verifyKnownPerson(db: Database, realName: RealNameProvider, person: typeof persons.$inferSelect): Promise<boolean> {
+  const answer = await checkRealName(db, realName, { phone: person.phone, name: person.name, identityNo: person.identityNo })
+  if (answer !== 'pass') return false
+  await markVerified(db, person.id, 'three-element')
+  return true
+}
+
+/**
+ * A new person at this phone. An ID number already held: a verified holder keeps it (该身份证号已登记其他手机号);
+ * an unverified holder loses it to a verified claim (reclaimIdentity), and keeps it against an unverified one.
+ */
+async function registerPerson(db: Database, input: { phone: string; name: string; identityNo: string; verified: boolean; ip?: string | undefined }) {
+  const identity = { identityType: '111', identityNo: input.identityNo }
   const [taken] = await db
     .select({ id: persons.id })
     .from(persons)
-    .where(and(eq(persons.identityType, '111'), eq(persons.identityNo, input.identityNo)))
+    .where(and(eq(persons.identityType, identity.identityType), eq(persons.identityNo, identity.identityNo)))
     .limit(1)
-  if (taken) throw businessError(loginMessages.identityTaken)
-  const [person] = await db.insert(persons).values({ ...input, identityType: '111' }).returning()
-  return person!
+  if (taken) {
+    const reclaimed = input.verified ? await reclaimIdentity(db, { ...identity, phone: input.phone, name: input.name, ip: input.ip }) : undefined
+    if (!reclaimed) throw businessError(loginMessages.identityTaken)
+    return reclaimed
+  }
+  const verified = input.verified ? { verifiedAt: new Date(), verificationMethod: 'three-element' as const } : {}
+  const [person] = await db
+    .insert(persons)
+    .values({ ...identity, phone: input.phone, name: input.name, ...verified })
+    .onConflictDoNothing()
+    .returning()
+  // Another registration of the same number won the race.
+  if (!person) throw businessError(loginMessages.identityTaken)
+  return person
 }
 
 /** The account for this kind, person and unit, created on first login. */

@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { tags: ['auth'], summary: '个人登录：手机号+短信验证码', body: personalLoginBody, response: { 200: envelopeOf(loginResult) } },
     },
-    async (request) => ok(await loginPersonal({ db: app.db, ...request.body, ip: request.ip }), '登录成功'),
+    async (request) => ok(await loginPersonal({ db: app.db, realName: app.providers.realName, ...request.body, ip: request.ip }), '登录成功'),
   )
 
   app.post(
@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(loginResult) },
       },
     },
-    async (request) => ok(await loginEnterprise({ db: app.db, ...request.body, ip: request.ip }), '登录成功'),
+    async (request) => ok(await loginEnterprise({ db: app.db, realName: app.providers.realName, ...request.body, ip: request.ip }), '登录成功'),
   )
 
   app.get(
@@ -87,5 +87,6 @@ function toLoginInfo(caller: Caller): LoginInfo {
     socialCreditCode: caller.unit?.socialCreditCode ?? null,
     companyName: caller.unit?.name ?? null,
     unitTypeCode: caller.unit?.unitTypeCode ?? null,
+    verified: caller.person.verified,
   }
 }

@@ -79,6 +79,8 @@ async function loadSession(db: Database, tokenHash: string): Promise<CachedSessi
   if (!query) preparedSessionQuery.set(db, (query = sessionQuery(db)))
   const [row] = await query.execute({ tokenHash, now: new Date().toISOString() })
   if (!row) return undefined
+  // An enterprise session is the unit's verified legal representative's; one from before verification existed ends.
+  if (row.account.kind === 'enterprise' && row.person.verifiedAt === null) return undefined
   return {
     expiresAt: row.session.expiresAt.getTime(),
     caller: {
@@ -91,6 +93,7 @@ async function loadSession(db: Database, tokenHash: string): Promise<CachedSessi
         identityType: row.person.identityType,
         identityNo: row.person.identityNo,
         phone: row.person.phone,
+        verified: row.person.verifiedAt !== null,
       },
       unit: row.unit
         ? {

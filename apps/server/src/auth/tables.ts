@@ -10,6 +10,13 @@ export const persons = pgTable(
     identityType: text('identity_type').notNull().default('111'),
     identityNo: text('identity_no').notNull(),
     phone: text('phone').notNull(),
+    /**
+     * When the person was verified, and how (docs/decisions.md "Who is who"): the carriers' check of
+     * phone + name + ID number together, or a face check against the ID. Null: self-declared only, so
+     * never a legal representative, signer, manager or grantee of anyone's seal.
+     */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verificationMethod: text('verification_method', { enum: ['three-element', 'face'] }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('persons_identity_uq').on(t.identityType, t.identityNo), index('persons_phone_idx').on(t.phone)],

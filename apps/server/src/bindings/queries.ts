@@ -10,7 +10,7 @@ import { persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { containsPattern } from '../db/search.ts'
 import { platforms } from '../platforms/tables.ts'
-import { authInForce } from '../seal-auth/roles.ts'
+import { authInForce, representsUnit } from '../seal-auth/roles.ts'
 import { sealAuths } from '../seal-auth/tables.ts'
 import { sealPictureLink } from '../seals/picture-link.ts'
 import { seals } from '../seals/tables.ts'
@@ -60,7 +60,7 @@ export async function corporationRole(db: Database, caller: Caller, socialCredit
   const [unit] = await db
     .select({ id: units.id })
     .from(units)
-    .where(and(eq(units.legalPersonId, caller.person.id), code ? eq(units.socialCreditCode, code) : undefined))
+    .where(and(representsUnit(caller.person), code ? eq(units.socialCreditCode, code) : undefined))
     .limit(1)
   return unit ? 1 : 0
 }
@@ -75,13 +75,13 @@ const holders = alias(persons, 'holder')
  */
 export async function bindableSeals(options: { db: Database; caller: Caller; platformId: string | null | undefined; now: Date; fileAccessKey: Buffer }): Promise<BindableGroup[]> {
   const { db, caller, now } = options
-  const managed = caller.kind === 'personal' ? and(authInForce(caller.person.id, now), eq(sealAuths.authUseType, String(authUseType.MANAGE)))! : sql`false`
+  const managed = caller.kind === 'personal' ? and(authInForce(caller.person, now), eq(sealAuths.authUseType, String(authUseType.MANAGE)))! : sql`false`
   const held =
     caller.kind === 'enterprise'
       ? caller.unit
         ? eq(seals.unitId, caller.unit.id)
         : sql`false`
-      : or(and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)), eq(units.legalPersonId, caller.person.id))!
+      : or(and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)), representsUnit(caller.person))!
   const platformId = options.platformId ?? ''
   const rows = await db
     .select({
@@ -159,8 +159,8 @@ export async function bindingRecords(options: {
       ? caller.unit
         ? eq(seals.unitId, caller.unit.id)
         : sql`false`
-      : or(and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)), eq(units.legalPersonId, caller.person.id))!
-  const manages = caller.kind === 'personal' ? and(authInForce(caller.person.id, now), eq(sealAuths.authUseType, String(authUseType.MANAGE)))! : sql`false`
+      : or(and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)), representsUnit(caller.person))!
+  const manages = caller.kind === 'personal' ? and(authInForce(caller.person, now), eq(sealAuths.authUseType, String(authUseType.MANAGE)))! : sql`false`
   const inEffect = sql<boolean>`${bindingInEffectByKey(now)}`
   const ownBinding = caller.kind === 'personal' ? eq(sealBindings.personId, caller.person.id) : sql`false`
   // Which records: those of the caller's seals (held or managed, found first through their own indexes)
@@ -263,13 +263,14 @@ function visibleSealIds(db: Database, caller: Caller, now: Date) {
       .select({ id: ownSeals.id })
       .from(ownSeals)
       .innerJoin(ownUnits, eq(ownUnits.id, ownSeals.unitId))
-      .where(eq(ownUnits.legalPersonId, personId)),
+      .where(representsUnit(caller.person, ownUnits.legalPersonId)),
     db
       .select({ id: ownAuths.sealId })
       .from(ownAuths)
       .where(
         and(
           eq(ownAuths.granteePersonId, personId),
+          sql`${caller.person.verified}`,
           eq(ownAuths.status, 'active'),
           lte(ownAuths.startTime, now),
           gte(ownAuths.endTime, now),

@@ -5,6 +5,8 @@ import { sandboxEnterpriseProvider } from './enterprise/sandbox.ts'
 import type { EnterpriseProvider } from './enterprise-provider.ts'
 import { httpFaceProvider, sandboxFaceProvider, type FaceProvider } from './face-provider.ts'
 import { httpOcrProvider, sandboxOcrProvider, type OcrProvider } from './ocr-provider.ts'
+import { httpRealNameProvider, type RealNameProvider } from './real-name/provider.ts'
+import { sandboxRealNameProvider } from './real-name/registry.ts'
 import { httpSmsProvider, sandboxSmsProvider, type SmsProvider } from './sms-provider.ts'
 
 /** The external services the spec hands off to, each chosen by one environment variable (DESIGN.md). */
@@ -13,6 +15,7 @@ export type Providers = {
   face: FaceProvider
   ocr: OcrProvider
   enterprise: EnterpriseProvider
+  realName: RealNameProvider
 }
 
 export function createProviders(options: { config: ServerConfig; db: Database; log: (line: string) => void }): Providers {
@@ -34,6 +37,10 @@ export function createProviders(options: { config: ServerConfig; db: Database; l
       config.providers.enterprise === 'http'
         ? httpEnterpriseProvider({ url: required(config.providers.enterpriseUrl, 'ENTERPRISE_VERIFY_URL'), key: config.providers.enterpriseKey })
         : sandboxEnterpriseProvider({ db }),
+    realName:
+      config.providers.realName === 'http'
+        ? httpRealNameProvider({ url: required(config.providers.realNameUrl, 'REAL_NAME_PROVIDER_URL'), key: config.providers.realNameKey })
+        : sandboxRealNameProvider({ db }),
   }
 }
 

@@ -7,6 +7,8 @@ import { callerOf } from '../plugins/auth.ts'
 import { businessError, forbidden, notFound } from '../errors.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { loginRecords } from '../auth/tables.ts'
+import { configForCaller } from '../config/service.ts'
+import { markVerified } from './real-name/verify.ts'
 import { completeFaceVerification, faceResult, openFaceVerification } from './face.ts'
 import { smsOutbox } from './tables.ts'
 
@@ -84,6 +86,11 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.type === 'face') {
         const result = await faceResult(app.db, caller, request.body.serialNoFace ?? '')
         if (result.status !== '2') throw businessError('人脸核验未通过')
+        // Where the configuration chooses the face check before login, it is how a person is verified: their
+        // own face against their ID (openFaceVerification refuses anyone else's identity).
+        if (!caller.person.verified && (await configForCaller(app.db, caller)).enableLoginFaceAuth) {
+          await markVerified(app.db, caller.person.id, 'face')
+        }
       }
       await app.db.insert(loginRecords).values({
         accountId: caller.accountId,
@@ -115,6 +122,6 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/providers',
     { config: { public: true }, schema: { tags: ['identity'], summary: '外部服务的实现（沙箱或真实）' } },
-    async () => ok({ sms: app.providers.sms.kind, face: app.providers.face.kind, enterprise: app.providers.enterprise.kind }),
+    async () => ok({ sms: app.providers.sms.kind, face: app.providers.face.kind, enterprise: app.providers.enterprise.kind, realName: app.providers.realName.kind }),
   )
 }

@@ -93,3 +93,35 @@ export const enterpriseVerifications = pgTable(
   },
   (t) => [index('enterprise_verifications_application_idx').on(t.applicationId)],
 )
+
+/**
+ * The sandbox person registry (docs/providers.md "Real-name verification"): what the carriers' three-element
+ * check knows, keyed by phone as theirs is. Seeded with the demo persons and the sandbox units' legal
+ * representatives; operators add persons through POST /api/admin/sandbox/persons. outcome: normal (name and
+ * ID number are compared), timeout (the check does not answer in time).
+ */
+export const sandboxPersons = pgTable('sandbox_persons', {
+  phone: text('phone').primaryKey(),
+  name: text('name').notNull(),
+  identityNo: text('identity_no').notNull(),
+  outcome: text('outcome', { enum: ['normal', 'timeout'] }).notNull().default('normal'),
+  createdAt: createdAt(),
+})
+
+/**
+ * Every real-name check asked of the provider and its answer: for whom (the phone, the name, the ID number
+ * kept only as a hash) and the result (pass, mismatch, unknown, timeout).
+ */
+export const realNameChecks = pgTable(
+  'real_name_checks',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    name: text('name').notNull(),
+    identitySha256: text('identity_sha256').notNull(),
+    provider: text('provider').notNull(),
+    result: text('result', { enum: ['pass', 'mismatch', 'unknown', 'timeout'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('real_name_checks_phone_idx').on(t.phone, t.createdAt)],
+)

@@ -11,7 +11,7 @@ import { prefixPattern } from '../db/search.ts'
 import { businessError, notFound } from '../errors.ts'
 import { sealPictureLink } from '../seals/picture-link.ts'
 import { seals } from '../seals/tables.ts'
-import { authInForce, roleOfAuth, sealAccess } from './roles.ts'
+import { authInForce, representsUnit, roleOfAuth, sealAccess } from './roles.ts'
 import { sealAuths, unitMembers, type SealAuth } from './tables.ts'
 
 const grantees = alias(persons, 'grantee')
@@ -27,7 +27,7 @@ function managedSeals(caller: Caller, now: Date): SQL {
       : sql`${seals.unitId} in (select ${units.id} from ${units} where ${units.legalPersonId} = ${caller.person.id})`
   const manager = and(
     exists(
-      sql`(select 1 from ${sealAuths} where ${authInForce(caller.person.id, now)} and ${sealAuths.authUseType} = ${String(authUseType.MANAGE)})`,
+      sql`(select 1 from ${sealAuths} where ${authInForce(caller.person, now)} and ${sealAuths.authUseType} = ${String(authUseType.MANAGE)})`,
     ),
   )!
   return caller.kind === 'enterprise' ? ownUnit : or(ownUnit, eq(seals.personId, caller.person.id), manager)!
@@ -193,12 +193,12 @@ async function unitForAuthorising(db: Database, caller: Caller, socialCreditCode
       and(
         code ? eq(units.socialCreditCode, code) : undefined,
         or(
-          eq(units.legalPersonId, caller.person.id),
+          representsUnit(caller.person),
           exists(
             db
               .select({ one: sql`1` })
               .from(seals)
-              .innerJoin(sealAuths, authInForce(caller.person.id, now))
+              .innerJoin(sealAuths, authInForce(caller.person, now))
               .where(and(eq(seals.unitId, units.id), eq(sealAuths.authUseType, String(authUseType.MANAGE)))),
           ),
         ),
@@ -252,7 +252,7 @@ export async function authorisableSeals(options: { db: Database; caller: Caller;
     .from(seals)
     .leftJoin(units, eq(units.id, seals.unitId))
     .leftJoin(persons, eq(persons.id, seals.personId))
-    .leftJoin(sealAuths, caller.kind === 'personal' ? authInForce(caller.person.id, now) : sql`false`)
+    .leftJoin(sealAuths, caller.kind === 'personal' ? authInForce(caller.person, now) : sql`false`)
     .where(
       and(
         eq(seals.status, sealStatusWide.VALID),

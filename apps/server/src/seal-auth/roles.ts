@@ -1,7 +1,9 @@
 import { and, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm'
 import { sealAuthMessages } from '@seal/shared/api/seal-auth'
 import { authUseType, sealRole, type SealRole } from '@seal/shared/codes/authorization'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Caller } from '../auth/caller.ts'
+import { units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { businessError, forbidden, notFound } from '../errors.ts'
 import { seals } from '../seals/tables.ts'
@@ -23,15 +25,31 @@ export const NOT_YOUR_ROLE = '无权操作此印章'
 
 export type SealAccess = SealHolder & { role: SealRole; auth: SealAuth | null }
 
+/**
+ * The holder of a personal seal is its person; of a unit seal, the unit's legal representative or the unit's
+ * account — and only a verified person holds a unit's seal: an ID number typed at login proves nothing
+ * (docs/decisions.md "Who is who").
+ */
 export const isHolderOf = (caller: Caller, found: SealHolder) =>
-  found.holder.personId === caller.person.id ||
-  (caller.kind === 'enterprise' && found.seal.ownerKind === 'unit' && caller.unit?.id === found.seal.unitId)
+  found.seal.ownerKind === 'person'
+    ? found.holder.personId === caller.person.id
+    : caller.person.verified &&
+      (found.holder.personId === caller.person.id || (caller.kind === 'enterprise' && caller.unit?.id === found.seal.unitId))
 
-/** An accepted authorisation of this person whose period covers `now`: the condition roles 2 and 3 stand on. */
-export function authInForce(personId: string, now: Date, sealIdColumn: SQL | typeof seals.id = seals.id): SQL {
+/** The condition "the caller represents this unit" for a units.legalPersonId column: never true until verified. */
+export function representsUnit(person: Caller['person'], legalPersonIdColumn: PgColumn = units.legalPersonId): SQL {
+  return person.verified ? eq(legalPersonIdColumn, person.id) : sql`false`
+}
+
+/**
+ * An accepted authorisation of this person whose period covers `now`: the condition roles 2 and 3 stand on.
+ * An unverified person has none (a grantee must be who the holder meant).
+ */
+export function authInForce(grantee: Caller['person'], now: Date, sealIdColumn: SQL | typeof seals.id = seals.id): SQL {
+  if (!grantee.verified) return sql`false`
   return and(
     sql`${sealAuths.sealId} = ${sealIdColumn}`,
-    eq(sealAuths.granteePersonId, personId),
+    eq(sealAuths.granteePersonId, grantee.id),
     eq(sealAuths.status, 'active'),
     lte(sealAuths.startTime, now),
     gte(sealAuths.endTime, now),
@@ -46,7 +64,7 @@ export async function roleOnSeal(db: Database, caller: Caller, found: SealHolder
   if (isHolderOf(caller, found)) return { role: sealRole.LEGAL_PERSON, auth: null }
   // An enterprise account acts for its unit only, never on its person's own authorisations.
   if (caller.kind === 'enterprise') return undefined
-  const [auth] = await db.select().from(sealAuths).where(authInForce(caller.person.id, now, sql`${found.seal.id}`)).limit(1)
+  const [auth] = await db.select().from(sealAuths).where(authInForce(caller.person, now, sql`${found.seal.id}`)).limit(1)
   return auth ? { role: roleOfAuth(auth), auth } : undefined
 }
 

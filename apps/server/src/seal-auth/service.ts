@@ -11,6 +11,7 @@ import { isSealPassword, sealPasswordsMatch, stripWhitespace } from '@seal/share
 import { authPeriodProblem } from '@seal/shared/rules/authorization'
 import { beijingDate } from '@seal/shared/text/beijing-time'
 import type { Caller } from '../auth/caller.ts'
+import { realNameMessages } from '../identity/real-name/verify.ts'
 import { sendSmsCode, verifySmsCode, type SmsSender } from '../auth/sms-codes.ts'
 import { persons, units } from '../auth/tables.ts'
 import { uniqueViolationOf } from '../db/errors.ts'
@@ -282,6 +283,7 @@ export async function sendAcceptCode(options: { db: Database; sms: SmsSender; ca
     .where(and(eq(sealAuths.granteePersonId, caller.person.id), eq(sealAuths.status, 'pending'), eq(sealAuths.granteePhone, options.tel)))
     .limit(1)
   if (!waiting || caller.kind !== 'personal') throw businessError(sealAuthMessages.phoneMismatch)
+  if (!caller.person.verified) throw businessError(realNameMessages.notVerified)
   return sendSmsCode({ db, sms: options.sms, phone: options.tel, purpose: ACCEPT_SMS_PURPOSE })
 }
 
@@ -304,6 +306,8 @@ async function pendingGrantOfSeal(db: Database, caller: Caller, sealId: string):
     .where(and(eq(sealAuths.sealId, sealId), eq(sealAuths.granteePersonId, caller.person.id), eq(sealAuths.status, 'pending')))
     .limit(1)
   if (!auth || caller.kind !== 'personal') throw notFound()
+  // A grantee must be who the holder meant: the real person of that ID number (docs/decisions.md "Who is who").
+  if (!caller.person.verified) throw businessError(realNameMessages.notVerified)
   return auth
 }
 

@@ -11,7 +11,7 @@ import { containsPattern } from '../db/search.ts'
 import { notFound } from '../errors.ts'
 import { files } from '../files/tables.ts'
 import type { FileStore } from '../files/store.ts'
-import { authInForce, roleOfAuth, sealAccess, type SealAccess } from '../seal-auth/roles.ts'
+import { authInForce, representsUnit, roleOfAuth, sealAccess, type SealAccess } from '../seal-auth/roles.ts'
 import { sealAuths } from '../seal-auth/tables.ts'
 import { sealPictureLink } from './picture-link.ts'
 import { seals, type Seal } from './tables.ts'
@@ -39,7 +39,7 @@ const revokers = alias(persons, 'revoker')
  */
 function sealRows(db: Database, caller: Caller, now: Date, where: (auth: SQL) => SQL | undefined) {
   // The caller's authorisation in force on each seal, if any (at most one: seal_auths_one_live_idx).
-  const authorised = caller.kind === 'personal' ? authInForce(caller.person.id, now) : sql`false`
+  const authorised = caller.kind === 'personal' ? authInForce(caller.person, now) : sql`false`
   return db
     .select({ seal: seals, unitName: units.name, socialCreditCode: units.socialCreditCode, holder: holders, revokerName: revokers.name, auth: sealAuths })
     .from(seals)
@@ -120,7 +120,7 @@ export async function unitSealGroups(options: {
   businessName?: string | undefined
 }): Promise<SealGroup[]> {
   const { caller } = options
-  const unitFilter = caller.kind === 'enterprise' && caller.unit ? eq(units.id, caller.unit.id) : eq(units.legalPersonId, caller.person.id)
+  const unitFilter = caller.kind === 'enterprise' && caller.unit ? eq(units.id, caller.unit.id) : representsUnit(caller.person)
   const name = options.businessName?.trim()
   const when = new Date()
   const rows = await sealRows(options.db, caller, when, (authorised) =>
@@ -171,7 +171,7 @@ async function authsEndingSoon(db: Database, caller: Caller, when: Date): Promis
     .innerJoin(seals, eq(seals.id, sealAuths.sealId))
     .leftJoin(units, eq(units.id, seals.unitId))
     .innerJoin(holders, eq(holders.id, sql`coalesce(${units.legalPersonId}, ${seals.personId})`))
-    .where(and(authInForce(caller.person.id, when), eq(seals.status, sealStatus.IN_EFFECT)))
+    .where(and(authInForce(caller.person, when), eq(seals.status, sealStatus.IN_EFFECT)))
     .orderBy(asc(sealAuths.endTime), asc(sealAuths.id))
     .limit(WILL_EXPIRE_AUTHS_MAX)
   const windowsOf = expiryWindowReader(db)

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../db/client.ts'
 import { memoryFileStore } from '../files/store.ts'
 import { createProviders } from '../identity/providers.ts'
 import { ephemeralSecrets, type Secrets } from '../secrets.ts'
+import { saveSandboxPerson } from '../identity/real-name/registry.ts'
 import { seedDemo } from '../seed.ts'
 import { seedSandboxPlatforms } from '../platforms/registry.ts'
 import { migratedSnapshot } from './pglite-snapshot.ts'
@@ -16,8 +17,12 @@ export type TestApp = {
   secrets: Secrets
   /** POST/GET through app.inject, returning the parsed envelope. */
   call: (options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown; token?: string }) => Promise<CallResult>
-  /** Logs in through the real SMS flow, reading the code from the sandbox outbox. */
-  loginPersonal: (phone: string, profile?: { name: string; identityNo: string }) => Promise<string>
+  /**
+   * Logs in through the real SMS flow, reading the code from the sandbox outbox. A first login with a profile
+   * registers the person in the sandbox real-name registry first, so they are verified as a real person
+   * would be; `verified: false` leaves the phone unknown to the registry (the person stays unverified).
+   */
+  loginPersonal: (phone: string, profile?: { name: string; identityNo: string; verified?: boolean }) => Promise<string>
   loginEnterprise: (socialCreditCode: string, phone: string) => Promise<string>
   close: () => Promise<void>
 }
@@ -74,8 +79,10 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?:
     secrets,
     call,
     async loginPersonal(phone, profile) {
+      const { verified = true, ...typed } = profile ?? {}
+      if (profile && verified) await saveSandboxPerson(database.db, { phone, name: profile.name, identityNo: profile.identityNo, outcome: 'normal' })
       await call({ url: '/api/auth/sms/send', body: { phone } })
-      const result = await call({ url: '/api/auth/login/personal', body: { phone, code: await latestCode(phone), ...profile } })
+      const result = await call({ url: '/api/auth/login/personal', body: { phone, code: await latestCode(phone), ...(profile ? typed : {}) } })
       if (result.body.resultStatus !== '00') throw new Error(result.body.responseInfo)
       return result.body.data.token
     },

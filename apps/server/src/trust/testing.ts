@@ -68,6 +68,7 @@ export async function startTrustFixture(): Promise<TrustFixture> {
         name: p.name,
         identityType: p.identityType,
         identityNo: p.identityNo,
+        verified: p.verifiedAt !== null,
         phone: p.phone,
       },
       unit:

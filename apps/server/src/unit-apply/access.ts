@@ -25,8 +25,12 @@ export async function findApplication(db: Database, id: string): Promise<UnitApp
 /** The person who applies, from whichever of their accounts (personal or the unit's) they use. */
 export const isApplicant = (caller: Caller, row: UnitApplication) => row.applicantPersonId === caller.person.id
 
-/** The legal representative the application names, by ID number and name. */
+/**
+ * The legal representative the application names, by ID number and name — a verified person only: typing
+ * someone's ID number at login makes nobody a unit's signer (docs/decisions.md "Who is who").
+ */
 export function isNamedLegalRepresentative(caller: Caller, row: UnitApplication): boolean {
+  if (!caller.person.verified) return false
   if (!row.legalPersonIdentityNo || caller.person.identityNo.toUpperCase() !== row.legalPersonIdentityNo) return false
   return caller.person.name === row.form.legalPersonName.trim()
 }

@@ -78,6 +78,8 @@ function itemOf(row: Pick<UnitApplication, 'id' | 'businessType' | 'applyStatus'
  * as for every right of the named legal representative (access.ts).
  */
 export async function backlogList(db: Database, caller: Caller, query: { listType: number; pageNo: number; pageSize: number }): Promise<BacklogListAnswer> {
+  // A unit's to-dos go to its verified legal representative only (access.ts isNamedLegalRepresentative).
+  if (!caller.person.verified) return { records: [], total: 0, pages: 0, pageNo: query.pageNo }
   const statuses = query.listType === backlogListType.TODO ? [applyStatus.PENDING_SIGN] : handledStatuses
   const mine = and(
     eq(a.legalPersonIdentityNo, caller.person.identityNo.toUpperCase()),

@@ -3,7 +3,7 @@ import { pixelLimits, pngDimensions, withinPixels } from '@seal/shared/image-lim
 import { reviewMessages, type ReviewDecision } from '@seal/shared/api/unit-apply-admin'
 import type { ApplySealItem } from '@seal/shared/api/unit-apply'
 import { applyStatus } from '@seal/shared/codes/apply-status'
-import { businessType, businessTypeLabels, type BusinessType } from '@seal/shared/codes/business-type'
+import { applicantKind, businessType, businessTypeLabels, type BusinessType } from '@seal/shared/codes/business-type'
 import { sealStatusHeld, sealStatusWide } from '@seal/shared/codes/seal-status'
 import { sealTypeCode, sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { recordAudit } from '../audit/record.ts'
@@ -95,7 +95,7 @@ export async function reviewSubmitted(trust: Trust, applicationId: string): Prom
   if (settings.mode !== 'auto') return
   try {
     const [application] = await trust.db.select().from(unitApplications).where(eq(unitApplications.id, applicationId)).limit(1)
-    if (!application || !autoApprovable(application)) return
+    if (!application || !autoApprovable(application) || !(await verifiedLegalRepresentativeBehind(trust.db, application))) return
     await approve(trust, {
       applicationId,
       decisions: application.form.sealInfo.map((item) => ({ itemId: item._id, approve: true })),
@@ -115,6 +115,20 @@ function autoApprovable(application: UnitApplication): boolean {
     application.form.sealInfo.length > 0 &&
     !application.form.sealInfo.some((item) => item.manualReview)
   )
+}
+
+/**
+ * Whether the unit's verified legal representative stands behind the application: he signed its documents
+ * (legalSignedBy), or he is the applicant himself (a legal representative's own application, face-checked
+ * at step 1). Without either — an operator's application of an administrative or public institution, which
+ * skips the signature (001 §1) — nothing is approved automatically, in any mode: whatever sets a PIN, names a
+ * manager, recovers or cancels seals needs him or a person's review (docs/decisions.md "Who is who").
+ */
+async function verifiedLegalRepresentativeBehind(db: Database, application: UnitApplication): Promise<boolean> {
+  const personId = application.legalSignedBy ?? (application.applyType === applicantKind.LEGAL_APPLY ? application.applicantPersonId : null)
+  if (!personId) return false
+  const [person] = await db.select().from(persons).where(eq(persons.id, personId)).limit(1)
+  return Boolean(person?.verifiedAt) && sameLegalPerson(person!, application)
 }
 
 export type ReviewInput = {

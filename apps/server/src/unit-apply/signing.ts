@@ -146,7 +146,8 @@ export async function submitSign(options: {
   const moved = await moveStatus(db, {
     id: row.id,
     from: [row.applyStatus],
-    set: waiting ? { signedFiles: signed, applyStatus: applyStatus.PENDING_REVIEW } : { signedFiles: signed },
+    // Only a verified person gets here (applicationToSign): the signer on record is what automatic review asks for.
+    set: waiting ? { signedFiles: signed, legalSignedBy: caller.person.id, applyStatus: applyStatus.PENDING_REVIEW } : { signedFiles: signed, legalSignedBy: caller.person.id },
   })
   if (!moved) throw businessError(applyServerMessages.statusChanged)
   if (waiting) await runReview(trust, row.id, options.log)

@@ -61,6 +61,11 @@ export const unitApplications = pgTable(
     serialNo: text('serial_no'),
     faceSerialNo: text('face_serial_no'),
     signedFiles: jsonb('signed_files').$type<SignedFile[]>().notNull().default([]),
+    /**
+     * The verified legal representative who signed the documents (submitSign). Automatic review approves
+     * nothing without it (docs/decisions.md "Who is who").
+     */
+    legalSignedBy: text('legal_signed_by'),
     failReason: text('fail_reason'),
     failSealItems: jsonb('fail_seal_items').$type<SealItemOutcome[]>().notNull().default([]),
     successSealItems: jsonb('success_seal_items').$type<SealItemOutcome[]>().notNull().default([]),

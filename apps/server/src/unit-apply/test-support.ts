@@ -31,11 +31,15 @@ export type TestPerson = { id: string; name: string; identityNo: string; phone: 
 
 let phoneSerial = 0
 
-/** A person (made unless seeded) with a personal session and one uploaded picture to use as every file. */
-export async function personFor(t: TestApp, who: { name: string; identityNo: string; phone?: string }): Promise<TestPerson> {
+/**
+ * A person (made unless seeded) with a personal session and one uploaded picture to use as every file.
+ * Made verified, as the real-name check at login would leave them, unless `verified: false`.
+ */
+export async function personFor(t: TestApp, who: { name: string; identityNo: string; phone?: string; verified?: boolean }): Promise<TestPerson> {
   const [known] = await t.db.select().from(persons).where(eq(persons.identityNo, who.identityNo)).limit(1)
-  const person =
-    known ?? (await t.db.insert(persons).values({ name: who.name, identityNo: who.identityNo, phone: who.phone ?? `1390000${String(++phoneSerial).padStart(4, '0')}` }).returning())[0]!
+  const verified = who.verified === false ? {} : { verifiedAt: new Date(), verificationMethod: 'three-element' as const }
+  const phone = who.phone ?? `1390000${String(++phoneSerial).padStart(4, '0')}`
+  const person = known ?? (await t.db.insert(persons).values({ name: who.name, identityNo: who.identityNo, phone, ...verified }).returning())[0]!
   const token = (await createSession(t.db, await ensureAccount(t.db, { kind: 'personal', personId: person.id, unitId: null }))).token
   return { ...person, token, fileId: await pictureFor(t, token) }
 }

@@ -9,6 +9,7 @@ import { unitType } from '@seal/shared/codes/unit-type'
 import { messageTemplates } from '@seal/shared/messages'
 import { step1Problem, unitApplyMessages } from '@seal/shared/rules/unit-apply'
 import type { Caller } from '../auth/caller.ts'
+import { realNameMessages } from '../identity/real-name/verify.ts'
 import { resolveConfig } from '../config/service.ts'
 import type { Database } from '../db/client.ts'
 import { businessError, invalidInput, notFound } from '../errors.ts'
@@ -188,6 +189,8 @@ async function assertApplicant(options: {
     return null
   }
   if (form.legalPersonIdentityType !== identityType.RESIDENT_ID_CARD) throw businessError(verificationMessages.legalIdCardOnly)
+  // Applying as the legal representative is acting for the unit: a verified person only.
+  if (!caller.person.verified) throw businessError(realNameMessages.notVerified)
   if (
     form.legalPersonIdentityNo.trim().toUpperCase() !== caller.person.identityNo.toUpperCase() ||
     form.legalPersonName.trim() !== caller.person.name

@@ -62,6 +62,7 @@ export const legalRepresentative: LoginInfo = {
   socialCreditCode: '91110000100000000A',
   companyName: '北京示例科技有限公司',
   unitTypeCode: '02',
+  verified: true,
 }
 
 export function appConfig(overrides: Partial<AppConfig> = {}): AppConfig {

@@ -43,5 +43,7 @@ export const loginInfo = z.object({
   socialCreditCode: z.string().nullable(),
   companyName: z.string().nullable(),
   unitTypeCode: z.string().nullable(),
+  /** Whether the person passed the real-name check: only then may they act for a unit (sign, manage, accept). */
+  verified: z.boolean(),
 })
 export type LoginInfo = z.infer<typeof loginInfo>

@@ -13,6 +13,7 @@ const person: LoginInfo = {
   socialCreditCode: null,
   companyName: null,
   unitTypeCode: null,
+  verified: true,
 }
 const titles = (cards: { title: string }[]) => cards.map((card) => card.title)
 

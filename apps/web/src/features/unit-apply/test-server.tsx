@@ -31,6 +31,7 @@ export const operatorLogin: LoginInfo = {
   socialCreditCode: null,
   companyName: null,
   unitTypeCode: null,
+  verified: true,
 }
 
 export type Call = { method: string; path: string; query: URLSearchParams; body: unknown }
