@@ -305,8 +305,9 @@ async function leavingProblem(options: { db: Database; caller: Caller; step: Wiz
         applicantProblem(caller, form) ??
         changeStepProblem(form, state) ??
         (await renameStepProblem(db, form, state)) ??
-        (await sealChoiceProblem(db, form)) ??
-        (state.companyVerifyPass === null ? applyServerMessages.verificationRequired : null)
+        // Verification first: which seal types a unit holds is told only to those who verified it.
+        (state.companyVerifyPass === null ? applyServerMessages.verificationRequired : null) ??
+        (await sealChoiceProblem(db, form))
       )
     case '2':
       return step2Problem(form, {

@@ -39,12 +39,16 @@ export async function renewalDocuments(options: { db: Database; store: FileStore
     .limit(1)
   if (!found) throw businessError(renewalDocumentMessages.nothingToRenew)
   const { unit, legal } = found
-  const isLegal = legal.id === caller.person.id || (caller.kind === 'enterprise' && caller.unit?.id === unit.id)
+  // The unit's verified legal representative (or its account), or an operator whose verification of the unit passed.
+  const isLegal = caller.person.verified && (legal.id === caller.person.id || (caller.kind === 'enterprise' && caller.unit?.id === unit.id))
   if (!isLegal && !(await isRenewalOperator(db, caller, unit.socialCreditCode))) throw businessError(renewalDocumentMessages.nothingToRenew)
   if (!isLegal && (body.sealOperatorIdentity !== caller.person.identityNo.toUpperCase() || body.sealOperator !== caller.person.name)) {
     throw businessError(messageTemplates.identityMismatch('经办人'))
   }
-  if (body.personIdentity !== legal.identityNo.toUpperCase() || body.personName !== legal.name) throw businessError(renewalDocumentMessages.legalDiffers)
+  if (body.personIdentity !== legal.identityNo.toUpperCase() || body.personName !== legal.name) {
+    // To anyone but the legal representative himself a wrong guess answers as an unknown unit does: no oracle for ID numbers.
+    throw businessError(isLegal ? renewalDocumentMessages.legalDiffers : renewalDocumentMessages.nothingToRenew)
+  }
 
   const renewable = await db
     .select({ sealTypeCode: seals.sealTypeCode, sealName: seals.sealName, sealCode: seals.sealCode })
@@ -74,7 +78,7 @@ export async function renewalDocuments(options: { db: Database; store: FileStore
   return { fileId: file.id, localConfig: positions.localConfig }
 }
 
-/** The caller applies, as operator, for a renewal of the unit (an application of theirs, draft or later). */
+/** The caller applies, as operator, for a renewal of the unit, and their verification of the unit passed. */
 async function isRenewalOperator(db: Database, caller: Caller, socialCreditCode: string): Promise<boolean> {
   const [row] = await db
     .select({ id: unitApplications.id })
@@ -85,6 +89,7 @@ async function isRenewalOperator(db: Database, caller: Caller, socialCreditCode:
         eq(unitApplications.applyType, applicantKind.OPERATOR_APPLY),
         eq(unitApplications.businessType, businessType.RENEWAL),
         eq(unitApplications.socialCreditCode, socialCreditCode),
+        eq(unitApplications.companyVerifyPass, true),
         isNull(unitApplications.deletedAt),
       ),
     )

@@ -10,6 +10,7 @@ import { reviewMessages } from '@seal/shared/api/unit-apply-admin'
 import { messages } from '@seal/shared/messages'
 import { persons, units } from '../auth/tables.ts'
 import { files } from '../files/tables.ts'
+import { saveSandboxPerson } from '../identity/real-name/registry.ts'
 import { repairAtStart } from '../repair.ts'
 import { seals } from '../seals/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
@@ -278,8 +279,10 @@ describe('review and making of enterprise seals', () => {
       unit: { name: unit.name, unitTypeCode: '02' },
       legal: { name: legal.name, identityNo: legal.identityNo, identityType: '111', phone: legal.phone },
     })
-    // The operator is told, and the legal representative can now log in for the unit.
+    // The operator is told, and the legal representative can now log in for the unit: the real-name check of
+    // his phone (the carrier knows it as his) verifies him at that login.
     expect((await outbox(operator.phone))[0]!.text).toContain('已审核通过')
+    await saveSandboxPerson(t.db, { ...legal, outcome: 'normal' })
     registeredUnit = { name: unit.name, token: await t.loginEnterprise(unit.socialCreditCode, legal.phone), sealId: answer.data.successSealItems[0].sealId }
   })
 

@@ -51,14 +51,21 @@ describe('queryCanApply answers by who asks', () => {
     expect((await ask(otherEnterprise, 'APPLY', other.socialCreditCode)).body.data.hasSeal).toBe(false)
   })
 
-  it('tells an operator, another unit’s legal representative or anyone unrelated only which types are taken, never that seals exist', async () => {
+  it('answers an operator before the unit verification, another unit’s legal representative or anyone unrelated as for a unit nobody knows', async () => {
+    const unknown = (await ask(operator.token, 'APPLY', creditCode(999))).body.data
+    expect(taken(unknown)).toEqual([])
+    expect(unknown.canApply.filter((o: { required: boolean }) => o.required).map((o: { sealTypeCode: string }) => o.sealTypeCode)).toEqual(['01'])
     for (const token of [operator.token, otherLegal.token]) {
-      const answer = (await ask(token)).body.data
-      // Held (01, 04) and applied for (02) alike: the picker needs no more, and step 1 would say as much.
-      expect(taken(answer)).toEqual(['01', '02', '04'])
-      expect(answer.hasSeal).toBe(false)
+      // Nothing of the unit's seals, held (01, 04) or applied for (02): the same answer as the unknown unit's.
+      expect((await ask(token)).body.data).toEqual(unknown)
     }
     expect((await ask(undefined)).status).toBe(401)
+  })
+
+  it('tells an operator whose verification of the unit passed which types are taken', async () => {
+    const verifiedOperator = await applicantFor(t, person(904, '何核验'))
+    await insertApplication(t, { applicant: verifiedOperator, unit, legal, applyType: 'OPERATOR_APPLY', status: 'TEMPORARY_SAVE', seals: [{ sealTypeCode: '01' }], extra: { submittedAt: null } })
+    expect(taken((await ask(verifiedOperator.token)).body.data)).toEqual(['01', '02', '04'])
   })
 
   it('for a recovery lists the held types to those tied to the unit, the plain list of types to anyone else', async () => {

@@ -6,6 +6,7 @@ import type { Caller } from '../auth/caller.ts'
 import { units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
+import { representsUnit } from '../seal-auth/roles.ts'
 import { seals } from '../seals/tables.ts'
 import { sealTypesInUse } from './checks.ts'
 import { unitApplications } from './tables.ts'
@@ -20,9 +21,10 @@ const shownByDefault = new Set<string>([sealTypeCode.UNIT_OFFICIAL, sealTypeCode
  * - an enterprise account asks about its own unit only;
  * - a caller tied to the unit (its legal representative on record, or an applicant whose verification of it
  *   passed) hears everything: `hasSeal` (the 章已申请，找回印章 link) and, for a recovery, the types it holds;
- * - anyone else (an operator before the unit verification) hears only what the picker needs and step 1
- *   would tell them anyway: which types are taken, held and applied for alike; never `hasSeal`, and for a
- *   recovery the plain list of types.
+ * - anyone else (an operator before the unit verification) hears what they would hear of a unit we do not
+ *   know: every type free, the unit seal required for a new application, never `hasSeal`, and for a recovery
+ *   the plain list of types. A unit's seals are its own people's business (DESIGN.md "A unit's data goes only
+ *   to its own verified people"); step 1's checks refuse a taken type once the unit verification passed.
  */
 export async function queryCanApply(db: Database, caller: Caller, query: { socialCreditCode: string; businessTypeEnum: string }) {
   const code = query.socialCreditCode.trim().toUpperCase()
@@ -41,7 +43,7 @@ export async function queryCanApply(db: Database, caller: Caller, query: { socia
     return { canApply: types.map((type) => option(type, false, false)), hasSeal: tied && held.size > 0 }
   }
   const canApply = unitSealTypeCodes.map((type) => {
-    const taken = applied.has(type)
+    const taken = tied && applied.has(type)
     return option(type, taken, type === sealTypeCode.UNIT_OFFICIAL && query.businessTypeEnum === businessType.APPLY && !taken)
   })
   return { canApply, hasSeal: tied && held.size > 0 }
@@ -56,7 +58,7 @@ async function isTiedToUnit(db: Database, caller: Caller, socialCreditCode: stri
   const [legal] = await db
     .select({ id: units.id })
     .from(units)
-    .where(and(eq(units.socialCreditCode, socialCreditCode), eq(units.legalPersonId, caller.person.id)))
+    .where(and(eq(units.socialCreditCode, socialCreditCode), representsUnit(caller.person)))
     .limit(1)
   if (legal) return true
   const [verified] = await db
