@@ -1,6 +1,6 @@
 import { expect, type Browser, type Page } from '@playwright/test'
 import { handOf, writeOnBoard } from './personal-seal-support.ts'
-import { adminToken, loginPersonal, readSmsCode, snap } from './support.ts'
+import { adminToken, loginPersonal, readSmsCode, registerRealName, snap } from './support.ts'
 import { LEGAL_HAND, type HeldSeal, type OwnUnit } from './unit-apply-support.ts'
 
 /**
@@ -103,6 +103,8 @@ export async function acceptInOwnBrowser(
   expect(new URL(link).pathname).toBe('/authorization-start/personal')
   await staff.goto(link)
   await expect(staff).toHaveURL(/\/login\?redirect=/)
+  // Their phone is theirs at the carrier: the login's real-name check verifies them, as a grantee must be.
+  await registerRealName(staff.request, employee)
   await loginPersonal(staff, { phone: employee.phone }, /\/authorization-start\/personal\?authId=/)
   await expect(staff.getByText('登录成功')).toHaveCount(0)
   await snap(staff, `${shots}-8-accept-start`)
