@@ -40,12 +40,14 @@ test('a squatter who typed the legal representative’s ID number first sees no 
   const squatterContext = await browser.newContext()
   const squatter = await squatterContext.newPage()
   await loginPersonal(squatter, { phone: newPerson().phone, name: unit.legal.name, identityNo: unit.legal.identityNo, verified: false })
+  await expect(squatter.getByText(/您尚未通过实名核验/)).toBeVisible()
+  await snap(squatter, 'identity-2-squatter-home-unverified')
 
   // An operator applies for the unit; the application waits for the legal representative's signature.
   await operatorAppliesForUnitSeal(page, unit, { pin: 'seal2026' })
   await squatter.goto('/agency-center')
   await expect(squatter.getByText('暂无待办事项')).toBeVisible()
-  await snap(squatter, 'identity-2-squatter-no-todo')
+  await snap(squatter, 'identity-2-squatter-no-to-do')
 
   // The real legal representative logs in with his own phone: verified, and the number is his.
   const legalContext = await browser.newContext()

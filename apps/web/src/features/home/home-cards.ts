@@ -41,3 +41,8 @@ export function homeShortcuts(usableSeals: number): HomeShortcut[] {
   shortcuts.push({ key: 'verify', title: '验章', description: '核验文件上的签章', to: '/verify' })
   return shortcuts
 }
+
+export const homeMessages = {
+  /** An unverified person (the real-name check of phone, name and ID number has not passed): what they cannot do yet, and how. */
+  unverified: '您尚未通过实名核验：请使用本人实名登记的手机号登录，通过后方可办理单位印章、签署待办和接受授权',
+} as const

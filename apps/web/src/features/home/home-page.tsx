@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { NavBar } from 'antd-mobile'
+import { NavBar, NoticeBar } from 'antd-mobile'
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { clearJourneyCache } from '../../lib/session/session.ts'
@@ -8,7 +8,7 @@ import { currentChannel } from '../../lib/host/channel.ts'
 import { host } from '../../lib/host/bridge.ts'
 import { LogoutButton } from './logout-button.tsx'
 import { useUsableSeals } from '../seal-use/api.ts'
-import { homeCards, homeShortcuts } from './home-cards.ts'
+import { homeCards, homeMessages, homeShortcuts } from './home-cards.ts'
 import './home-page.css'
 
 /**
@@ -45,6 +45,7 @@ export function HomePage() {
           印
         </div>
       </header>
+      {!me.verified && <NoticeBar className="home-unverified" color="alert" wrap content={homeMessages.unverified} />}
       <nav className="home-shortcuts" aria-label="用章与验章">
         {homeShortcuts(usable.data?.length ?? 0).map((shortcut) => (
           <button key={shortcut.key} type="button" className={`home-shortcut home-shortcut-${shortcut.key}`} onClick={() => navigate(shortcut.to)}>
