@@ -5,7 +5,17 @@ import { sealAuthMessages } from '@seal/shared/api/seal-auth'
 import { findCaller } from '../auth/sessions.ts'
 import { platformClient, bindSealForTest, registerTestPlatform } from '../platforms/test-support.ts'
 import { sealUseRecords } from '../records/tables.ts'
-import { accept, callAs, grant, idNumber, personFor, sceneFor, USE_PASSWORD } from '../seal-auth/test-support.ts'
+import {
+  accept,
+  callAs,
+  grant,
+  idNumber,
+  personFor,
+  sceneFor,
+  USE_PASSWORD,
+  type Scene,
+} from '../seal-auth/test-support.ts'
+import type { TestPerson } from '../unit-apply/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'
 
@@ -39,32 +49,58 @@ describe('uses in flight when the right to use ends', () => {
     return { answers: await Promise.all(answers), revokedAt }
   }
   const recordsOf = (sealId: string, personId: string) =>
-    t.db.select({ createdAt: sealUseRecords.createdAt }).from(sealUseRecords).where(and(eq(sealUseRecords.sealId, sealId), eq(sealUseRecords.userPersonId, personId)))
+    t.db
+      .select({ createdAt: sealUseRecords.createdAt })
+      .from(sealUseRecords)
+      .where(and(eq(sealUseRecords.sealId, sealId), eq(sealUseRecords.userPersonId, personId)))
 
-  it('records no use by an authorised user after the revoke of their authorisation has answered', async () => {
-    const call = callAs(t)
-    const scene = await sceneFor(t, 62)
-    const user = await personFor(t, { name: '冯用章', identityNo: idNumber(962) })
-    const authId = await grant(t, scene, user)
-    await accept(t, user, authId, scene.sealId)
-    const pdf = await samplePdf()
+  describe('an authorised user (H5 用章), their authorisation revoked', () => {
+    let scene: Scene
+    let user: TestPerson
+    let authId: string
     const fileIds: string[] = []
-    for (let i = 0; i < USES; i++) fileIds.push(await uploadFile(t, user.token, { name: `合同${String(i).padStart(2, '0')}.pdf`, bytes: pdf, type: 'application/pdf' }))
+    // Authorising (letters, handwriting samples) takes long on a busy machine: done before the test's clock.
+    beforeAll(async () => {
+      scene = await sceneFor(t, 62)
+      user = await personFor(t, { name: '冯用章', identityNo: idNumber(962) })
+      authId = await grant(t, scene, user)
+      await accept(t, user, authId, scene.sealId)
+      const pdf = await samplePdf()
+      for (let i = 0; i < USES; i++)
+        fileIds.push(
+          await uploadFile(t, user.token, {
+            name: `合同${String(i).padStart(2, '0')}.pdf`,
+            bytes: pdf,
+            type: 'application/pdf',
+          }),
+        )
+    })
 
-    const { answers, revokedAt } = await raceRevoke(
-      (i) => call(user.token, '/seal/signDocument', { sealId: scene.sealId, fileId: fileIds[i], pin: USE_PASSWORD, page: 1 }),
-      async () => {
-        const revoked = await call(scene.enterprise, '/sealAuth/cancelAuth', { authId })
-        expect(revoked.body.resultStatus, revoked.body.responseInfo).toBe('00')
-      },
-    )
+    it('records no use by an authorised user after the revoke of their authorisation has answered', async () => {
+      const call = callAs(t)
+      const { answers, revokedAt } = await raceRevoke(
+        (i) =>
+          call(user.token, '/seal/signDocument', {
+            sealId: scene.sealId,
+            fileId: fileIds[i],
+            pin: USE_PASSWORD,
+            page: 1,
+          }),
+        async () => {
+          const revoked = await call(scene.enterprise, '/sealAuth/cancelAuth', { authId })
+          expect(revoked.body.resultStatus, revoked.body.responseInfo).toBe('00')
+        },
+      )
 
-    const records = await recordsOf(scene.sealId, user.id)
-    for (const record of records) expect(record.createdAt.getTime()).toBeLessThanOrEqual(revokedAt)
-    expect(records).toHaveLength(answers.filter((answer) => answer.body.resultStatus === '00').length)
-    const refusals = answers.filter((answer) => answer.body.resultStatus !== '00').map((answer) => answer.body.responseInfo)
-    expect(refusals.length).toBeGreaterThan(0)
-    for (const refusal of refusals) expect(refusal).toBe(sealAuthMessages.notAuthorised)
+      const records = await recordsOf(scene.sealId, user.id)
+      for (const record of records) expect(record.createdAt.getTime()).toBeLessThanOrEqual(revokedAt)
+      expect(records).toHaveLength(answers.filter((answer) => answer.body.resultStatus === '00').length)
+      const refusals = answers
+        .filter((answer) => answer.body.resultStatus !== '00')
+        .map((answer) => answer.body.responseInfo)
+      expect(refusals.length).toBeGreaterThan(0)
+      for (const refusal of refusals) expect(refusal).toBe(sealAuthMessages.notAuthorised)
+    })
   })
 
   it('records no open-API use by a platform after the cancellation of its binding has answered', async () => {
@@ -77,9 +113,19 @@ describe('uses in flight when the right to use ends', () => {
     const contract = Buffer.from(await chineseContract({ pages: 3 })).toString('base64')
 
     const { answers, revokedAt } = await raceRevoke(
-      (i) => client.seal({ sealId, fileName: `采购合同${i}.pdf`, pdf: contract, positions: [{ page: 1, x: 380, y: 60 }] }),
+      (i) =>
+        client.seal({
+          sealId,
+          fileName: `采购合同${i}.pdf`,
+          pdf: contract,
+          positions: [{ page: 1, x: 380, y: 60 }],
+        }),
       async () => {
-        const cancelled = await t.call({ url: '/api/paas-composite-seal/sealBind/cancel', body: { id: binding.id, password: 'seal2026' }, token: holderToken })
+        const cancelled = await t.call({
+          url: '/api/paas-composite-seal/sealBind/cancel',
+          body: { id: binding.id, password: 'seal2026' },
+          token: holderToken,
+        })
         expect(cancelled.body.resultStatus, cancelled.body.responseInfo).toBe('00')
       },
     )
@@ -87,7 +133,9 @@ describe('uses in flight when the right to use ends', () => {
     const records = await recordsOf(sealId, holder.id)
     for (const record of records) expect(record.createdAt.getTime()).toBeLessThanOrEqual(revokedAt)
     expect(records).toHaveLength(answers.filter((answer) => answer.status === 200).length)
-    const refusals = answers.filter((answer) => answer.status !== 200).map((answer) => [answer.status, answer.body.code])
+    const refusals = answers
+      .filter((answer) => answer.status !== 200)
+      .map((answer) => [answer.status, answer.body.code])
     expect(refusals.length).toBeGreaterThan(0)
     for (const refusal of refusals) expect(refusal).toEqual([403, 'BINDING_NOT_IN_EFFECT'])
   })
