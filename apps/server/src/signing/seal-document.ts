@@ -131,10 +131,10 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
     bytes: Buffer.from(pdf),
     originalName: sealedFileName(input.fileName),
   })
-  const file = await trust.db.transaction(async (tx) => {
-    await sealStillInEffect(tx as unknown as Database, input.sealId, input.stillEntitled)
+  const file = await recordOrDiscard(trust, stored, async (tx, refuse) => {
+    await sealStillInEffect(tx, input.sealId, input.stillEntitled).catch(refuse)
     const [row] = await tx.insert(files).values(stored).returning()
-    await recordSealUse(tx as unknown as Database, {
+    await recordSealUse(tx, {
       sealId: input.sealId,
       userPersonId: input.caller ? input.caller.person.id : input.platform.binderPersonId,
       fileName: input.fileName,
@@ -145,10 +145,33 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
       platformId: input.platform?.platformId,
       remark: input.remark,
     })
-    await input.inSameTransaction?.(tx as unknown as Database, row!)
+    await input.inSameTransaction?.(tx, row!)
     return row!
   })
   return { pdf, sha256, file }
+}
+
+/**
+ * Runs the use's transaction. A use refused there (`refuse`: its right ended meanwhile) takes its signed
+ * bytes with it; any other failure leaves them for the start-up sweep, since a commit that failed to answer
+ * may still have recorded them.
+ */
+async function recordOrDiscard<T>(
+  trust: Trust,
+  stored: { storageKey: string },
+  record: (tx: Database, refuse: (reason: unknown) => never) => Promise<T>,
+): Promise<T> {
+  let refused = false
+  const refuse = (reason: unknown): never => {
+    refused = true
+    throw reason
+  }
+  try {
+    return await trust.db.transaction((tx) => record(tx as unknown as Database, refuse))
+  } catch (error) {
+    if (refused) await trust.files.remove(stored.storageKey).catch(() => {})
+    throw error
+  }
 }
 
 /**
