@@ -1,10 +1,18 @@
 import { existsSync, mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { entityKind } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/**
+ * Whether `db` (or a transaction of it) is the embedded PGlite: one connection in this process only (the
+ * data folder's lock file refuses a second server), where an open transaction holds every other query.
+ */
+export const isEmbedded = (db: Database): boolean =>
+  ((db.constructor as unknown as Record<symbol, string | undefined>)[entityKind] ?? '').startsWith('Pglite')
 
 export type OpenDatabase = {
   db: Database

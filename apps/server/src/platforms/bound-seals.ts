@@ -115,3 +115,16 @@ export async function bindingForSealing(db: Database, platformId: string, sealId
   }
   return binding
 }
+
+/**
+ * In the transaction that records a platform's use (signing/seal-document.ts `stillEntitled`): the binding
+ * the sealing started with is still the one in effect. Its row, and its authorisation's, are held FOR SHARE,
+ * so a cancellation of the binding (or a revoke of the authorisation) waits for the use to commit, or
+ * commits first and the use is refused with the code a later request would get.
+ */
+export async function bindingStillHolds(tx: Database, binding: SealBinding, now: Date): Promise<void> {
+  await tx.select({ id: sealBindings.id }).from(sealBindings).where(eq(sealBindings.id, binding.id)).for('share')
+  if (binding.authId) await tx.select({ id: sealAuths.id }).from(sealAuths).where(eq(sealAuths.id, binding.authId)).for('share')
+  const current = await bindingForSealing(tx, binding.platformId, binding.sealId, now)
+  if (current.id !== binding.id) throw openApiError('BINDING_NOT_IN_EFFECT')
+}

@@ -8,7 +8,7 @@ import { sealSizeMm } from '../signing/seal-document-routes.ts'
 import type { Trust } from '../trust/context.ts'
 import { signerForAuthorizedUse, type PdfSigner } from '../trust/seal-signer.ts'
 import { inWorker } from '../workers/pool.ts'
-import { bindingForSealing } from './bound-seals.ts'
+import { bindingForSealing, bindingStillHolds } from './bound-seals.ts'
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type IdempotencyLease } from './idempotency.ts'
 import { openApiError } from './open-api-errors.ts'
 import { platformDocuments, type Platform } from './tables.ts'
@@ -78,6 +78,7 @@ export async function sealForPlatform(trust: Trust, request: OpenSealRequest, le
     remark: request.remark,
     businessName: request.businessName,
     timestamp: request.timestamp,
+    stillEntitled: (tx) => bindingStillHolds(tx, binding, trust.now()),
     inSameTransaction: async (tx, stored) => {
       const [row] = await tx
         .insert(platformDocuments)

@@ -425,8 +425,7 @@ export type UsePasswordCheck = { ok: true } | { ok: false; message: string }
 
 /**
  * Checks an authorised user's use password, counted like the seal PIN by the same turns (trust/counted-secret.ts):
- * the attempt is taken in one conditional UPDATE before the slow comparison, five wrong in a row lock it
- * for 30 minutes.
+ * checks of one password one after another, five wrong in a row lock it for 30 minutes.
  */
 export async function checkUsePassword(db: Database, auth: SealAuth, password: string, now: Date): Promise<UsePasswordCheck> {
   if (!auth.usePasswordHash) return { ok: false, message: sealAuthMessages.passwordMissing }

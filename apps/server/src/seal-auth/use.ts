@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
 import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
@@ -5,6 +6,7 @@ import { businessError } from '../errors.ts'
 import { isFreshPassedSignature } from '../signing/handwriting.ts'
 import type { SealAccess } from './roles.ts'
 import { assertUsePassword } from './service.ts'
+import { sealAuths } from './tables.ts'
 
 /**
  * What an authorised user (role 2 or 3) shows before each use of a seal, by the authorisation's use method
@@ -21,4 +23,19 @@ export async function assertAuthorisedUse(db: Database, caller: Caller, access: 
     if (!(await isFreshPassedSignature(db, caller, proof.signatureId, now))) throw businessError(sealAuthMessages.signatureMismatch)
   }
   if (authUseTypeNeeds.password(useType)) await assertUsePassword(db, auth, proof.password ?? '', now)
+}
+
+/**
+ * In the transaction that records an authorised user's use (signing/seal-document.ts `stillEntitled`): the
+ * authorisation still accepted and in its period, its row held FOR SHARE so that a revoke (an UPDATE of
+ * that row) waits for the use to commit, or commits first and the use is refused as a later call would be.
+ */
+export async function authorisationStillHolds(tx: Database, authId: string, now: Date) {
+  const [auth] = await tx
+    .select({ status: sealAuths.status, startTime: sealAuths.startTime, endTime: sealAuths.endTime })
+    .from(sealAuths)
+    .where(eq(sealAuths.id, authId))
+    .for('share')
+  const inForce = auth && auth.status === 'active' && auth.startTime <= now && now <= auth.endTime
+  if (!inForce) throw businessError(sealAuthMessages.notAuthorised)
 }

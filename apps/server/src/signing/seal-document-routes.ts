@@ -13,7 +13,7 @@ import { files } from '../files/tables.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { sealRole } from '@seal/shared/codes/authorization'
 import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
-import { assertAuthorisedUse } from '../seal-auth/use.ts'
+import { assertAuthorisedUse, authorisationStillHolds } from '../seal-auth/use.ts'
 import { chosenHandwritingImage, hasChosenHandwriting, isFreshPassedSignature } from './handwriting.ts'
 import { visibleSeal } from '../seals/queries.ts'
 import type { SealAccess } from '../seal-auth/roles.ts'
@@ -135,7 +135,9 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         handwriting = { image, placement: { page: body.page, ...body.handwriting }, signerName: caller.person.name }
       }
 
-      const { file, sha256 } = await sealDocument(app.trust, { caller, sealId: seal.id, pin, pdf, placement, fileName: source.originalName, remark: body.remark, handwriting })
+      const authId = access.role === sealRole.LEGAL_PERSON ? undefined : access.auth?.id
+      const stillEntitled = authId ? (tx: Database) => authorisationStillHolds(tx, authId, app.trust.now()) : undefined
+      const { file, sha256 } = await sealDocument(app.trust, { caller, sealId: seal.id, pin, pdf, placement, fileName: source.originalName, remark: body.remark, handwriting, stillEntitled })
       return ok({ fileId: file.id, fileName: file.originalName, sha256 }, '签章成功')
     },
   )

@@ -3,13 +3,16 @@ import { eq } from 'drizzle-orm'
 import { createSignedData, type TimestampAuthority } from '@seal/pdf/pki/cms'
 import { completeSignature, reservedContentsBytes, type PdfSigner } from '@seal/pdf/sign/sign-pdf'
 import { sealedFileName } from '@seal/shared/api/sign-document'
+import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
+import { businessError } from '../errors.ts'
 import { storeFileBytes, type StoredFile } from '../files/service.ts'
 import { files } from '../files/tables.ts'
 import { recordSealUse } from '../records/use-records.ts'
 import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
+import { trustMessages } from '../trust/messages.ts'
 import { signerForAuthorizedUse, signerForSeal } from '../trust/seal-signer.ts'
 import { serviceSigner } from '../trust/service-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
@@ -57,6 +60,11 @@ export type SealDocumentInput = (
   remark?: string
   /** Ask the timestamp authority (PAdES B-T): as the service is configured unless false. */
   timestamp?: boolean
+  /**
+   * What the use rests on besides the seal (an authorisation, a binding), checked again in the transaction
+   * that records the use, holding its row so that a revoke waits for this use or this use sees the revoke.
+   */
+  stillEntitled?: (tx: Database) => Promise<void>
   /** What the flow writes with the sealed file, in the same transaction (e.g. the platform's document row). */
   inSameTransaction?: (tx: Database, file: StoredFile) => Promise<void>
   /**
@@ -74,6 +82,12 @@ export type SealDocumentInput = (
  *
  * Write order (decisions.md "Crash safety"): the signed bytes are stored durably first, then the file row
  * and the use record are written in one transaction, so a use record always points at a stored document.
+ *
+ * A revoke that has answered binds every later use (DESIGN.md; issue #19 §2 item 5): signing takes a while,
+ * so the seal being in effect and the caller's right (`stillEntitled`) are checked again in the transaction
+ * that records the use, on rows it holds FOR SHARE. A cancellation, revoke or unbind updates those rows, so
+ * it waits for this transaction to commit (the use recorded before it answers), or commits first and this
+ * use is refused.
  */
 export async function sealDocument(trust: Trust, input: SealDocumentInput): Promise<{ pdf: Uint8Array; sha256: string; file: StoredFile }> {
   const signer =
@@ -117,9 +131,10 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
     bytes: Buffer.from(pdf),
     originalName: sealedFileName(input.fileName),
   })
-  const file = await trust.db.transaction(async (tx) => {
+  const file = await recordOrDiscard(trust, stored, async (tx, refuse) => {
+    await sealStillInEffect(tx, input.sealId, input.stillEntitled).catch(refuse)
     const [row] = await tx.insert(files).values(stored).returning()
-    await recordSealUse(tx as unknown as Database, {
+    await recordSealUse(tx, {
       sealId: input.sealId,
       userPersonId: input.caller ? input.caller.person.id : input.platform.binderPersonId,
       fileName: input.fileName,
@@ -130,10 +145,45 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
       platformId: input.platform?.platformId,
       remark: input.remark,
     })
-    await input.inSameTransaction?.(tx as unknown as Database, row!)
+    await input.inSameTransaction?.(tx, row!)
     return row!
   })
   return { pdf, sha256, file }
+}
+
+/**
+ * Runs the use's transaction. A use refused there (`refuse`: its right ended meanwhile) takes its signed
+ * bytes with it; any other failure leaves them for the start-up sweep, since a commit that failed to answer
+ * may still have recorded them.
+ */
+async function recordOrDiscard<T>(
+  trust: Trust,
+  stored: { storageKey: string },
+  record: (tx: Database, refuse: (reason: unknown) => never) => Promise<T>,
+): Promise<T> {
+  let refused = false
+  const refuse = (reason: unknown): never => {
+    refused = true
+    throw reason
+  }
+  try {
+    return await trust.db.transaction((tx) => record(tx as unknown as Database, refuse))
+  } catch (error) {
+    if (refused) await trust.files.remove(stored.storageKey).catch(() => {})
+    throw error
+  }
+}
+
+/**
+ * The seal's row held FOR SHARE, then the caller's right: the order a cancellation takes them in (the seal,
+ * then its bindings), so the two cannot wait for each other. The right speaks first, in its own words (an
+ * ended binding tells a platform the cause); then the seal must still be in effect.
+ */
+async function sealStillInEffect(tx: Database, sealId: string, stillEntitled: SealDocumentInput['stillEntitled']) {
+  const [seal] = await tx.select({ status: seals.status }).from(seals).where(eq(seals.id, sealId)).for('share')
+  await stillEntitled?.(tx)
+  if (seal?.status === sealStatusWide.CANCELLED || seal?.status === sealStatusWide.REVOKED) throw businessError(trustMessages.sealCancelled)
+  if (seal?.status !== sealStatusWide.VALID) throw businessError(trustMessages.sealNotInEffect)
 }
 
 /**

@@ -1,8 +1,9 @@
+import { channel } from 'node:diagnostics_channel'
 import { verify } from '@node-rs/argon2'
-import { and, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, getTableName, isNull } from 'drizzle-orm'
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import { stripWhitespace } from '@seal/shared/rules/seal-password'
-import type { Database } from '../db/client.ts'
+import { isEmbedded, type Database } from '../db/client.ts'
 
 /** Wrong tries in a row before a secret locks, and for how long. */
 export const MAX_ATTEMPTS = 5
@@ -24,80 +25,96 @@ export type SecretCheck =
   | { ok: false; reason: 'wrong'; remainingAttempts: number; lockedUntil: Date | null }
 
 /**
+ * Published once for every typed secret compared with its hash (the slow argon2 check), with the table's
+ * name: what a monitor counts to see guessing, and what the tests count to see that a lock stops it.
+ */
+export const secretCompared = channel('seal.counted-secret.compared')
+
+/**
  * Checks a typed secret against the row `id` of `secret`. Five wrong tries in a row lock it for 30 minutes;
- * while locked nothing is compared, so a lock cannot be used to guess.
+ * while locked nothing is compared, so a lock cannot be used to guess. A right secret starts the count again.
  *
- * Each check takes its turn in one conditional UPDATE before the slow hash comparison: the fifth turn locks
- * the row there and then, so however many checks arrive at once, at most five wrong secrets are ever
- * compared (DESIGN.md "Counters that limit attempts change atomically, before the slow check"). A right
- * secret gives back its turn and those before it.
+ * The checks of one secret take turns (DESIGN.md "Limits hold under concurrency without punishing honest
+ * callers"): each reads the counter, compares, and writes the counter before the next one reads it. So 100
+ * right secrets sent at once all pass, and of 100 wrong ones five are compared, the fifth locks, and the
+ * rest answer locked without being compared. Counting before comparing (the earlier rule) stopped guessing
+ * as well but answered honest concurrent callers "locked" (issue #19 §2 item 4).
+ *
+ * Turns are kept twice. In this process, a queue per secret: waiters hold no database connection, so a
+ * long queue cannot drain the pool or stall other requests. Across processes (PostgreSQL), the secret's row
+ * is locked (SELECT … FOR UPDATE) in the transaction that compares and writes the counter. PGlite has one
+ * process by construction and holds every other query while a transaction is open, so there the queue alone
+ * keeps the turns and the comparison runs outside any transaction. argon2 runs on libuv's threads either way.
  */
 export async function checkCountedSecret<T extends CountedTable>(
   db: Database,
   secret: CountedSecret<T>,
   options: { id: string; typed: string; now: Date },
 ): Promise<SecretCheck> {
-  const { now } = options
-  const turn = await takeTurn(db, secret, options.id, now)
-  if (turn.kind === 'not-set') return { ok: false, reason: 'not-set' }
-  if (turn.kind === 'locked') return { ok: false, reason: 'locked', lockedUntil: turn.lockedUntil }
+  return inTurn(`${getTableName(secret.table)}:${options.id}`, () =>
+    isEmbedded(db) ? checkOnce(db, secret, options, false) : db.transaction((tx) => checkOnce(tx as unknown as Database, secret, options, true)),
+  )
+}
+
+/** One check, alone on its secret: read the counter (locking the row), compare, write the counter. */
+async function checkOnce<T extends CountedTable>(
+  db: Database,
+  secret: CountedSecret<T>,
+  options: { id: string; typed: string; now: Date },
+  lockRow: boolean,
+): Promise<SecretCheck> {
+  const { table } = secret
+  const { id, now } = options
+  const read = db
+    .select({ hash: secret.hash, failedAttempts: table.failedAttempts, lockedUntil: table.lockedUntil })
+    .from(table as PgTable)
+    .where(eq(secret.key, id))
+    .limit(1)
+  const [row] = (lockRow ? await read.for('update') : await read) as { hash: string | null; failedAttempts: number; lockedUntil: Date | null }[]
+  if (!row) return { ok: false, reason: 'not-set' }
+  if (row.lockedUntil && row.lockedUntil > now) return { ok: false, reason: 'locked', lockedUntil: row.lockedUntil }
 
   const typed = stripWhitespace(options.typed)
-  const matches = typed.length > 0 && turn.hash !== null && (await verify(turn.hash, typed))
+  const matches = typed.length > 0 && row.hash !== null && (await compare(row.hash, typed, table))
+  // The counter is written only where the hash is still the one compared: a PIN set meanwhile (its own
+  // reset of the counter) wins.
+  const sameSecret = and(eq(secret.key, id), row.hash === null ? isNull(secret.hash) : eq(secret.hash, row.hash))
+  // An expired lock starts a fresh window.
+  const before = row.lockedUntil ? 0 : row.failedAttempts
   if (matches) {
-    await giveBackTurns(db, secret, options.id, turn)
+    if (before > 0 || row.lockedUntil) await db.update(table).set(counter(table, 0, null)).where(sameSecret)
     return { ok: true }
   }
-  if (turn.lockedUntil) return { ok: false, reason: 'locked', lockedUntil: turn.lockedUntil }
-  return { ok: false, reason: 'wrong', remainingAttempts: MAX_ATTEMPTS - turn.attempt, lockedUntil: null }
+  const attempt = before + 1
+  const lockedUntil = attempt >= MAX_ATTEMPTS ? new Date(now.getTime() + LOCK_MS) : null
+  await db.update(table).set(counter(table, attempt, lockedUntil)).where(sameSecret)
+  if (lockedUntil) return { ok: false, reason: 'locked', lockedUntil }
+  return { ok: false, reason: 'wrong', remainingAttempts: MAX_ATTEMPTS - attempt, lockedUntil: null }
 }
 
-type Turn =
-  | { kind: 'not-set' }
-  | { kind: 'locked'; lockedUntil: Date }
-  /** The attempt's number in the window (1-5); the fifth comes with the lock it sets. */
-  | { kind: 'turn'; attempt: number; hash: string | null; lockedUntil: Date | null }
-
-/**
- * Counts an attempt before it is checked, in one UPDATE that also refuses it while the row is locked.
- * An expired lock starts a fresh window. Row-level: concurrent callers queue on the row (PostgreSQL
- * rechecks the condition on the row they waited for; PGlite runs one statement at a time).
- */
-async function takeTurn<T extends CountedTable>(db: Database, secret: CountedSecret<T>, id: string, now: Date): Promise<Turn> {
-  const { table } = secret
-  const lockExpired = sql`${table.lockedUntil} is not null and ${table.lockedUntil} <= ${now}`
-  const attempt = sql`case when ${lockExpired} then 1 else ${table.failedAttempts} + 1 end`
-  const lockUntil = new Date(now.getTime() + LOCK_MS)
-  for (let tries = 0; tries < 3; tries++) {
-    const [taken] = await db
-      .update(table)
-      .set(counter(table, attempt, sql`case when ${attempt} >= ${MAX_ATTEMPTS} then ${lockUntil}::timestamptz else null end`))
-      .where(and(eq(secret.key, id), or(isNull(table.lockedUntil), lte(table.lockedUntil, now))))
-      .returning({ attempt: table.failedAttempts, hash: secret.hash, lockedUntil: table.lockedUntil })
-    if (taken) return { kind: 'turn', ...(taken as { attempt: number; hash: string | null; lockedUntil: Date | null }) }
-    const [row] = await db.select({ lockedUntil: table.lockedUntil }).from(table as PgTable).where(eq(secret.key, id)).limit(1)
-    if (!row) return { kind: 'not-set' }
-    const lockedUntil = row.lockedUntil as Date | null
-    if (lockedUntil && lockedUntil > now) return { kind: 'locked', lockedUntil }
-    // A right secret lifted the lock between the two statements: take a turn again.
-  }
-  return { kind: 'locked', lockedUntil: lockUntil }
-}
-
-/**
- * A right secret gives back its turn and the turns taken before it, as a right one typed after wrong ones
- * does; turns other checks took meanwhile stay counted, so a guess sent alongside the right secret is not
- * forgotten. The lock its own turn set is lifted. Nothing changes if the secret was replaced meanwhile.
- */
-async function giveBackTurns<T extends CountedTable>(db: Database, secret: CountedSecret<T>, id: string, turn: Extract<Turn, { kind: 'turn' }>) {
-  const { table } = secret
-  const ownLock = turn.lockedUntil ? sql`${table.lockedUntil} = ${turn.lockedUntil}::timestamptz` : sql`false`
-  await db
-    .update(table)
-    .set(counter(table, sql`greatest(${table.failedAttempts} - ${turn.attempt}, 0)`, sql`case when ${ownLock} then null else ${table.lockedUntil} end`))
-    .where(and(eq(secret.key, id), turn.hash === null ? isNull(secret.hash) : eq(secret.hash, turn.hash)))
+async function compare(hash: string, typed: string, table: PgTable): Promise<boolean> {
+  secretCompared.publish({ table: getTableName(table) })
+  return verify(hash, typed)
 }
 
 /** The counter columns' new values, as the table's update takes them. */
-const counter = <T extends CountedTable>(_table: T, failedAttempts: SQL, lockedUntil: SQL) =>
+const counter = <T extends CountedTable>(_table: T, failedAttempts: number, lockedUntil: Date | null) =>
   ({ failedAttempts, lockedUntil }) as unknown as PgUpdateSetSource<T>
+
+/** The last turn queued on each secret; a secret nobody is checking has no entry. */
+const turns = new Map<string, Promise<void>>()
+
+/** Runs `check` after the checks of the same secret queued before it, and before those queued after. */
+async function inTurn<R>(key: string, check: () => Promise<R>): Promise<R> {
+  const mine = (turns.get(key) ?? Promise.resolve()).then(check)
+  const done = mine.then(
+    () => {},
+    () => {},
+  )
+  turns.set(key, done)
+  try {
+    return await mine
+  } finally {
+    if (turns.get(key) === done) turns.delete(key)
+  }
+}

@@ -8,8 +8,9 @@ const TRIES_LEFT = /^印章密码错误，还可尝试(\d)次$/
 const LOCKED = /^印章密码已锁定，请于\d\d:\d\d后重试$/
 
 /**
- * The seal PIN lockout under a burst: every wrong PIN fired at once counts before the slow hash check,
- * so at most five are ever checked, whichever call carries them (issue 9, security item 2).
+ * The seal PIN lockout under a burst: wrong PINs fired at once are checked one after another, so at most
+ * five are ever checked, whichever call carries them (issue 9, security item 2). Right PINs fired at once:
+ * pin-burst.api.test.ts.
  */
 describe('seal PIN lockout under concurrent checks', () => {
   let t: TestApp

@@ -85,8 +85,8 @@ export type PinCheck =
 
 /**
  * Checks a PIN. Five wrong PINs in a row lock it for 30 minutes; while locked nothing is checked, so a
- * lock cannot be used to guess. The answer says how many tries are left, or until when it is locked. The
- * turns are taken as for every counted secret (counted-secret.ts): atomically, before the slow comparison.
+ * lock cannot be used to guess. The answer says how many tries are left, or until when it is locked.
+ * Checks of one seal's PIN take turns, as for every counted secret (counted-secret.ts).
  */
 export async function verifySealPin(
   db: Database,

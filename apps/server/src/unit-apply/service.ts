@@ -102,23 +102,55 @@ const reapplicable: string[] = [applyStatus.APPLY_FAIL, applyStatus.CANCELED, ap
  * POST /seal-apply/apply/reapply †: a new draft at step 1 copied from a failed, withdrawn or refused
  * application. The old one stays as it was; what was decided or signed for it is not carried over, nor
  * the uploaded signed form of its materials (the new application has its own form to sign).
+ *
+ * One draft per application while it is a draft: pressed again (or many times at once, issue #19 §2
+ * item 10), 重新申请 answers the draft it made. The calls queue on the old application's row, and the
+ * first one notes the new draft's id on it (`reappliedAs`, in the same transaction), so the others find it.
+ * Once that draft is submitted or deleted, 重新申请 makes a new one.
  */
 export async function reapply(db: Database, caller: Caller, id: string): Promise<{ id: string; step: WizardStepKey }> {
-  const old = await ownApplication(db, caller, id)
-  if (!reapplicable.includes(old.applyStatus)) throw businessError(applyServerMessages.cannotReapply)
-  const form = { ...old.form, step: '1' as const, applicationFiles: [], truthful: false }
-  const [created] = await db
-    .insert(unitApplications)
-    .values({
-      applicantAccountId: caller.accountId,
-      applicantPersonId: caller.person.id,
-      applyType: old.applyType,
-      businessType: old.businessType,
-      form,
-      ...formColumns(caller, form),
-    })
-    .returning({ id: unitApplications.id })
-  return { id: created!.id, step: '1' }
+  await ownApplication(db, caller, id)
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select().from(unitApplications).where(eq(unitApplications.id, id)).for('update')
+    if (!old || !reapplicable.includes(old.applyStatus)) throw businessError(applyServerMessages.cannotReapply)
+    const made = old.form.reappliedAs ? await openDraftOf(tx as unknown as Database, caller, old.form.reappliedAs) : undefined
+    if (made) return made
+    const { reappliedAs: _made, ...copied } = old.form
+    const form = { ...copied, step: '1' as const, applicationFiles: [], truthful: false }
+    const [created] = await tx
+      .insert(unitApplications)
+      .values({
+        applicantAccountId: caller.accountId,
+        applicantPersonId: caller.person.id,
+        applyType: old.applyType,
+        businessType: old.businessType,
+        form,
+        ...formColumns(caller, form),
+      })
+      .returning({ id: unitApplications.id })
+    await tx
+      .update(unitApplications)
+      .set({ form: sql`${unitApplications.form} || ${JSON.stringify({ reappliedAs: created!.id })}::jsonb` })
+      .where(eq(unitApplications.id, id))
+    return { id: created!.id, step: '1' as const }
+  })
+}
+
+/** The caller's draft `id` if it is still one (not submitted, not deleted), with the step it is at. */
+async function openDraftOf(db: Database, caller: Caller, id: string): Promise<{ id: string; step: WizardStepKey } | undefined> {
+  const [draft] = await db
+    .select({ id: unitApplications.id, step: unitApplications.step })
+    .from(unitApplications)
+    .where(
+      and(
+        eq(unitApplications.id, id),
+        eq(unitApplications.applicantPersonId, caller.person.id),
+        eq(unitApplications.applyStatus, applyStatus.TEMPORARY_SAVE),
+        isNull(unitApplications.deletedAt),
+      ),
+    )
+    .limit(1)
+  return draft && { id: draft.id, step: draft.step as WizardStepKey }
 }
 
 /** POST /seal-apply/apply/findDraft †: the caller's newest open draft of this kind, or null. */

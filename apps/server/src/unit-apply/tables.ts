@@ -13,6 +13,11 @@ export type StoredForm = Omit<UnitApplicationForm, 'id' | 'legalPassword' | 'leg
    * seal, set by the server on every save of the draft (checks.ts changeOriginalOf), never from the body.
    */
   changeOriginal?: ChangeOriginal | null
+  /**
+   * The draft 重新申请 made from this (failed, withdrawn or refused) application, set by the server
+   * (service.ts `reapply`): pressing it again goes to that draft while it is one.
+   */
+  reappliedAs?: string
 }
 
 /** A seal item's outcome; `itemId` is the item's `_id` (review records one outcome per item). */
