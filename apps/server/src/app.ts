@@ -46,7 +46,8 @@ import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
 import { platformAdminRoutes } from './platforms/admin-routes.ts'
-import { openApiPlugin } from './platforms/open-api-plugin.ts'
+import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './platforms/open-api-plugin.ts'
+import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-refusals.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -78,6 +79,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     requestTimeout: 300_000,
     // Off unless TRUST_PROXY says a proxy sits in front: X-Forwarded-For would otherwise set request.ip.
     trustProxy: deps.config.trustProxy,
+    // A path parameter over 100 characters or a path that does not decode: refused before any route, in the
+    // shape of the API it was sent to and without echoing the path (Fastify's own answer does).
+    frameworkErrors: (error, request, reply) => {
+      const refusal = routerRefusal(error)
+      reply.headers(app.dataAnswerHeaders) // no onSend hook runs for these answers
+      request.log.info({ code: error.code }, 'router refused a request')
+      if (pathUnder(request, OPEN_API_PREFIX)) return sendOpenApiRouterRefusal(request, reply, refusal.message)
+      return sendRouterRefusal(reply, refusal)
+    },
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -147,7 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { prefix: '/api' },
   )
   // The open API for business platforms: its own tokens, signatures and error shape (platforms/open-api-plugin.ts).
-  await app.register(openApiPlugin, { prefix: '/api/open/v1' })
+  await app.register(openApiPlugin, { prefix: OPEN_API_PREFIX })
 
   await webAppRoutes(app)
   return app
