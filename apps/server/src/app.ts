@@ -13,6 +13,7 @@ import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
 import { envelopePlugin } from './plugins/envelope.ts'
+import { unreadBodyPlugin } from './plugins/unread-body.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { noStoreUnlessSet, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { webAppRoutes } from './web/routes.ts'
@@ -46,7 +47,8 @@ import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
 import { platformAdminRoutes } from './platforms/admin-routes.ts'
-import { openApiPlugin } from './platforms/open-api-plugin.ts'
+import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './platforms/open-api-plugin.ts'
+import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-refusals.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -73,8 +75,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 12 * 1024 * 1024,
+    // Node's own default, which Fastify turns off: a request whose body stops arriving is answered 408 and
+    // its connection closed, instead of holding the connection for ever. Five minutes carry 12 MB at 40 KB/s.
+    requestTimeout: 300_000,
     // Off unless TRUST_PROXY says a proxy sits in front: X-Forwarded-For would otherwise set request.ip.
     trustProxy: deps.config.trustProxy,
+    // A path parameter over 100 characters or a path that does not decode: refused before any route, in the
+    // shape of the API it was sent to and without echoing the path (Fastify's own answer does).
+    frameworkErrors: (error, request, reply) => {
+      const refusal = routerRefusal(error)
+      reply.headers(app.dataAnswerHeaders) // no onSend hook runs for these answers
+      request.log.info({ code: error.code }, 'router refused a request')
+      if (pathUnder(request, OPEN_API_PREFIX)) return sendOpenApiRouterRefusal(request, reply, refusal.message)
+      return sendRouterRefusal(reply, refusal)
+    },
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -93,6 +107,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Delivery (issue 9): security headers and compression on every answer, registered before any route.
   await app.register(securityHeadersPlugin)
   await app.register(compressionPlugin)
+  // Every answer reaches its client and leaves the connection usable, even one given before the body was read.
+  await app.register(unreadBodyPlugin)
 
   await app.register(swagger, {
     openapi: { info: { title: '电子印章服务 API', version: '0.1.0' }, servers: [{ url: '/' }] },
@@ -143,7 +159,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     { prefix: '/api' },
   )
   // The open API for business platforms: its own tokens, signatures and error shape (platforms/open-api-plugin.ts).
-  await app.register(openApiPlugin, { prefix: '/api/open/v1' })
+  await app.register(openApiPlugin, { prefix: OPEN_API_PREFIX })
 
   await webAppRoutes(app)
   return app

@@ -176,6 +176,14 @@ function isDataException(error: unknown): boolean {
   return false
 }
 
+/** Where the open API is mounted (app.ts). */
+export const OPEN_API_PREFIX = '/api/open/v1'
+
+/** A refusal of the router (plugins/router-refusals.ts) for a request sent to the open API: its shape, status 400. */
+export function sendOpenApiRouterRefusal(request: FastifyRequest, reply: FastifyReply, message: string) {
+  return sendRefusal(request, reply.header('cache-control', 'no-store'), openApiError('INVALID_REQUEST', message))
+}
+
 function sendRefusal(request: FastifyRequest, reply: FastifyReply, refusal: OpenApiError) {
   if (refusal.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.retryAfterSeconds))
   else if (refusal.code === 'RATE_LIMITED' || refusal.code === 'SERVER_BUSY') reply.header('retry-after', reply.getHeader('retry-after') ?? '5')

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http'
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -60,12 +59,8 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
       return reply.status(200).send({ resultStatus: resultStatus.INVALID_INPUT, responseInfo: message, data: null })
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      // Read what the client is still sending before answering: closing on it mid-upload makes it see a
-      // reset instead of the answer. Once the body is read, the connection can serve the next request.
-      return drainRequest(request.raw).then((drained) => {
-        if (drained) reply.removeHeader('connection')
-        return reply.status(413).send({ resultStatus: '413', responseInfo: requestMessages.bodyTooLarge, data: null })
-      })
+      // Answered before the body is read; the rest of it is read and dropped first (plugins/unread-body.ts).
+      return reply.status(413).send({ resultStatus: '413', responseInfo: requestMessages.bodyTooLarge, data: null })
     }
     const formLimit = formLimitMessage(error.code)
     if (formLimit) {
@@ -118,33 +113,6 @@ function formLimitMessage(code: string | undefined): string | undefined {
 /** The multipart parser (busboy) fails on a broken body with plain Errors, known by their words. */
 function isMalformedForm(error: FastifyError, request: FastifyRequest): boolean {
   return request.isMultipart() && error.statusCode === undefined && /multipart|boundary|part header/i.test(error.message)
-}
-
-/**
- * Reads and drops the rest of a request body, within a bound of bytes and time; true when it ended.
- * The body may have been piped on (the duplicate guard's hash), so that pipe is undone first.
- */
-function drainRequest(raw: IncomingMessage, limits = { bytes: 64 * 1024 * 1024, ms: 30_000 }): Promise<boolean> {
-  if (raw.complete) return Promise.resolve(true)
-  return new Promise((resolve) => {
-    let received = 0
-    const finish = (ended: boolean) => {
-      clearTimeout(timer)
-      raw.off('data', onData).off('end', onEnd).off('error', onFail).off('close', onFail)
-      if (!ended) raw.pause()
-      resolve(ended)
-    }
-    const onData = (chunk: Buffer) => {
-      received += chunk.length
-      if (received > limits.bytes) finish(false)
-    }
-    const onEnd = () => finish(true)
-    const onFail = () => finish(false)
-    const timer = setTimeout(onFail, limits.ms)
-    raw.unpipe()
-    raw.on('data', onData).once('end', onEnd).once('error', onFail).once('close', onFail)
-    raw.resume()
-  })
 }
 
 function malformedMessage(error: FastifyError): string {

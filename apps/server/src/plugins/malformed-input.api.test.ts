@@ -1,8 +1,8 @@
-import { connect, type Socket } from 'node:net'
-import type { AddressInfo } from 'node:net'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demo } from '../seed.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
+import { listenOnFreePort, responses } from '../test/raw-http.ts'
 
 const multipartRoutes = ['/api/verify', '/api/file/upload', '/api/seal/checkSealAndReturnPic']
 
@@ -14,8 +14,7 @@ describe('malformed requests', () => {
   beforeAll(async () => {
     t = await startTestApp()
     token = await t.loginPersonal(demo.person.phone)
-    await t.app.listen({ port: 0, host: '127.0.0.1' })
-    port = (t.app.server.address() as AddressInfo).port
+    port = await listenOnFreePort(t.app)
   })
   afterAll(() => t.close())
 
@@ -80,38 +79,3 @@ describe('malformed requests', () => {
     socket.destroy()
   })
 })
-
-/** Reads HTTP/1.1 responses with a content-length, one after another, from one socket. */
-function responses(socket: Socket) {
-  let buffer = Buffer.alloc(0)
-  let failure: Error | undefined
-  const waiting: (() => void)[] = []
-  socket.on('data', (data) => {
-    buffer = Buffer.concat([buffer, data])
-    waiting.splice(0).forEach((wake) => wake())
-  })
-  const fail = (error: Error) => {
-    failure = error
-    waiting.splice(0).forEach((wake) => wake())
-  }
-  socket.on('error', fail)
-  socket.on('close', () => fail(new Error('connection closed')))
-  return {
-    async next(): Promise<{ status: number; body: string }> {
-      for (;;) {
-        const headEnd = buffer.indexOf('\r\n\r\n')
-        if (headEnd >= 0) {
-          const head = buffer.subarray(0, headEnd).toString()
-          const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0)
-          if (buffer.length >= headEnd + 4 + length) {
-            const body = buffer.subarray(headEnd + 4, headEnd + 4 + length).toString()
-            buffer = buffer.subarray(headEnd + 4 + length)
-            return { status: Number(head.slice(9, 12)), body }
-          }
-        }
-        if (failure) throw failure
-        await new Promise<void>((resolve) => waiting.push(resolve))
-      }
-    },
-  }
-}

@@ -62,7 +62,17 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     reply.headers(json ? dataHeaders : pageHeaders)
     return payload
   })
+  // For the few answers no hook sees (the router's refusals, app.ts frameworkErrors).
+  app.decorate('dataAnswerHeaders', dataHeaders)
 })
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    /** The security headers of a JSON answer. */
+    dataAnswerHeaders: Record<string, string>
+  }
+}
 
 /**
  * The headers helmet sets for these options, worked out once at start: ours hold no per-request value
