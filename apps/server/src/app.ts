@@ -46,6 +46,7 @@ import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
 import { platformAdminRoutes } from './platforms/admin-routes.ts'
 import { openApiPlugin } from './platforms/open-api-plugin.ts'
+import { openApiSecuritySchemes } from './platforms/open-api-schemas.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -94,7 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(compressionPlugin)
 
   await app.register(swagger, {
-    openapi: { info: { title: '电子印章服务 API', version: '0.1.0' }, servers: [{ url: '/' }] },
+    openapi: { info: { title: '电子印章服务 API', version: '0.1.0' }, servers: [{ url: '/' }], components: { securitySchemes: openApiSecuritySchemes } },
     transform: jsonSchemaTransform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { platformMessages } from './messages.ts'
+import { keysetPage } from './paging.ts'
 import { listPlatforms, registerPlatform, rotatePlatformSecret, updatePlatform } from './registry.ts'
 import { PLATFORM_STATUSES, WEBHOOK_STATUSES, type Platform } from './tables.ts'
 import { deliveriesOf, requeueDelivery } from './webhook-deliveries.ts'
@@ -105,8 +106,9 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await listPlatforms(app.db, { afterId: request.query.after, limit: request.query.limit })
-      return ok({ platforms: rows.map(viewOf), nextAfter: rows.length === request.query.limit ? rows.at(-1)!.id : null })
+      const { after, limit } = request.query
+      const { items, nextAfter } = keysetPage(await listPlatforms(app.db, { afterId: after, limit: limit + 1 }), limit, (p) => p.id)
+      return ok({ platforms: items.map(viewOf), nextAfter })
     },
   )
 
@@ -146,8 +148,9 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { after, limit, status } = request.query
-      const deliveries = await deliveriesOf(app.db, request.params.platformId, { status, afterId: after, limit })
-      return ok({ deliveries, nextAfter: deliveries.length === limit ? deliveries.at(-1)!.id : null })
+      const rows = await deliveriesOf(app.db, request.params.platformId, { status, afterId: after, limit: limit + 1 })
+      const { items: deliveries, nextAfter } = keysetPage(rows, limit, (d) => d.id)
+      return ok({ deliveries, nextAfter })
     },
   )
 
