@@ -28,6 +28,7 @@ const { values: options, positionals } = parseArgs({
     json: { type: 'boolean', default: false },
     'webhook-port': { type: 'string', default: '8790' },
     'webhook-host': { type: 'string', default: '127.0.0.1' },
+    'rotate-secret': { type: 'boolean', default: false },
     state: { type: 'string', default: join(here, '.state') },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -151,7 +152,7 @@ async function runCommand() {
     await setWebhookUrl({ baseUrl, adminToken: admin, platformId: credentials.platformId, webhookUrl: receiver.url })
     log('registered', `沿用已登记的平台「${credentials.clientName}」（${credentials.clientId}）`, { platformId: credentials.platformId, clientId: credentials.clientId, clientName: credentials.clientName, reused: true })
   } else {
-    credentials = await registerPlatform({ baseUrl, adminToken: admin, clientName: options.name, webhookUrl: receiver.url })
+    credentials = await registerPlatform({ baseUrl, adminToken: admin, clientName: options.name, webhookUrl: receiver.url, rotateSecret: options['rotate-secret'] })
     writeFileSync(credentialsFile, JSON.stringify({ server: baseUrl, ...credentials }, null, 2), { mode: 0o600 })
     log('registered', `已登记平台「${credentials.clientName}」：clientId ${credentials.clientId}（凭据保存在 ${credentialsFile}）`, { platformId: credentials.platformId, clientId: credentials.clientId, clientName: credentials.clientName, reused: false })
   }

@@ -61,7 +61,8 @@ export declare function createOpenApiClient(options: {
 
 export type PlatformCredentials = { platformId: string; clientId: string; clientSecret: string; clientName: string }
 
-export declare function registerPlatform(options: { baseUrl: string; adminToken: string; clientName: string; platformType?: string; usageNotes?: string; webhookUrl?: string }): Promise<PlatformCredentials>
+/** Refuses (throws, saying how to rotate) when a platform of that name exists, unless `rotateSecret` is true. */
+export declare function registerPlatform(options: { baseUrl: string; adminToken: string; clientName: string; platformType?: string; usageNotes?: string; webhookUrl?: string; rotateSecret?: boolean }): Promise<PlatformCredentials>
 export declare function setWebhookUrl(options: { baseUrl: string; adminToken: string; platformId: string; webhookUrl: string }): Promise<unknown>
 export declare function startWebhookReceiver(options: {
   port?: number

@@ -93,12 +93,23 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 export function createOpenApiClient({ baseUrl, clientId, clientSecret, attempts = 5, timeoutMs = 120_000, onRetry = () => {} }) {
   let token
 
+  /**
+   * A new access token. The token call is limited per client address (30 a minute): a 429 is waited out as
+   * its Retry-After says and asked again, up to `attempts` times; other refusals are thrown.
+   */
   async function fetchToken() {
-    const response = await fetch(`${baseUrl}${OPEN_API}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, clientSecret }) })
-    const body = await response.json()
-    if (!response.ok) throw new OpenApiRefusal(response.status, body)
-    token = { value: body.accessToken, expiresAt: Date.parse(body.expiresAt) }
-    return token.value
+    for (let attempt = 1; ; attempt++) {
+      const response = await fetch(`${baseUrl}${OPEN_API}/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientId, clientSecret }) })
+      const body = await response.json()
+      if (response.ok) {
+        token = { value: body.accessToken, expiresAt: Date.parse(body.expiresAt) }
+        return token.value
+      }
+      if (response.status !== 429 || attempt >= attempts) throw new OpenApiRefusal(response.status, body)
+      const waitMs = (Number(response.headers.get('retry-after')) || 5) * 1000
+      onRetry({ attempt, reason: `令牌 ${response.status} ${body.code}`, waitMs })
+      await pause(waitMs)
+    }
   }
 
   /** One signed request; answers the HTTP status, the parsed body and the headers. */
@@ -182,16 +193,25 @@ async function operatorCall(baseUrl, adminToken, method, path, payload) {
 }
 
 /**
- * Registers the platform through the operator API, or, when one of that name exists already, finds it
- * and gives it a new secret (the old secret is lost: it was shown once). Answers its id and credentials.
+ * Registers the platform through the operator API. When one of that name exists already its secret is
+ * not known here (it was shown once, to whoever registered it), and it may be in use: giving it a new
+ * secret would cut off every running copy at once (INVALID_CLIENT, and no more webhooks it can check).
+ * So that is done only when asked (`rotateSecret: true`, the client's --rotate-secret); otherwise the
+ * call is refused, saying so. Answers the platform's id and credentials.
  */
-export async function registerPlatform({ baseUrl, adminToken, clientName, platformType = '9', usageNotes = '示例对接平台（examples/platform-client）', webhookUrl }) {
+export async function registerPlatform({ baseUrl, adminToken, clientName, platformType = '9', usageNotes = '示例对接平台（examples/platform-client）', webhookUrl, rotateSecret = false }) {
   try {
     const { platform, clientSecret } = await operatorCall(baseUrl, adminToken, 'POST', '/admin/platforms', { clientName, platformType, usageNotes, webhookUrl })
     return { platformId: platform.id, clientId: platform.clientId, clientSecret, clientName }
   } catch (error) {
     if (error.envelope?.responseInfo !== '平台名称已存在') throw error
   }
+  if (!rotateSecret)
+    throw new Error(
+      `平台「${clientName}」已登记，但这里没有它的凭据（clientSecret 只在登记时显示一次）。` +
+        `若它正由另一份客户端使用，请沿用那份的状态目录（--state）；若凭据确已丢失，加 --rotate-secret 运行以更换密钥` +
+        `（原密钥及其令牌立即失效，正在运行的副本将无法再调用）；或用 --name 登记另一个平台`,
+    )
   for (let after; ; ) {
     const page = await operatorCall(baseUrl, adminToken, 'GET', `/admin/platforms?limit=100${after ? `&after=${after}` : ''}`)
     const existing = page.platforms.find((p) => p.clientName === clientName)
@@ -233,7 +253,13 @@ export async function startWebhookReceiver({ port = 0, host = '127.0.0.1', clien
       }
     })
   })
-  await new Promise((resolve, reject) => server.once('error', reject).listen(port, host, resolve))
+  await new Promise((resolve, reject) =>
+    server
+      .once('error', (error) =>
+        reject(error.code === 'EADDRINUSE' ? Object.assign(new Error(`推送接收端口 ${port} 已被占用（另一份示例客户端在运行？）：用 --webhook-port 指定其他端口，或 --webhook-port 0 任选空闲端口`), { code: error.code }) : error),
+      )
+      .listen(port, host, resolve),
+  )
   const address = server.address()
   return {
     url: `http://${host}:${address.port}/webhooks`,

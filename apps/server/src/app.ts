@@ -48,6 +48,7 @@ import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
 import { platformAdminRoutes } from './platforms/admin-routes.ts'
 import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './platforms/open-api-plugin.ts'
+import { openApiSecuritySchemes } from './platforms/open-api-schemas.ts'
 import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-refusals.ts'
 
 declare module 'fastify' {
@@ -111,7 +112,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(unreadBodyPlugin)
 
   await app.register(swagger, {
-    openapi: { info: { title: '电子印章服务 API', version: '0.1.0' }, servers: [{ url: '/' }] },
+    openapi: { info: { title: '电子印章服务 API', version: '0.1.0' }, servers: [{ url: '/' }], components: { securitySchemes: openApiSecuritySchemes } },
     transform: jsonSchemaTransform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })

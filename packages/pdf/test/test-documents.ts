@@ -120,3 +120,14 @@ export async function handwrittenSignaturePng(): Promise<Uint8Array> {
     </g></svg>`
   return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer())
 }
+
+/**
+ * A contract printed by Chromium ("Save as PDF", as Puppeteer and Chrome print), kept as it came out:
+ * `chromium --headless --no-pdf-header-footer --print-to-pdf` of fixtures/chromium-printed-contract.html
+ * in Noto Sans CJK SC. Skia writes each glyph's ToUnicode as the lowest code point the font maps to it,
+ * so 方 乙 一 日 子 心 用 月 come out as Kangxi radicals (U+2F45 ⽅, U+2F04 ⼄, U+2F00 ⼀, U+2F47 ⽇ …):
+ * the text reads right and copies wrong. It holds 甲方（盖章）, 乙方（盖章）, 第一条 and 日期.
+ */
+export function chromiumPrintedContract(): Uint8Array {
+  return new Uint8Array(readFileSync(new URL('./fixtures/chromium-printed-contract.pdf', import.meta.url)))
+}

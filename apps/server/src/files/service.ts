@@ -41,10 +41,17 @@ export async function saveFile(options: {
  * transaction (decisions.md "Crash safety"); should it never commit, the stored bytes are an orphan that
  * start-up removes (files/repair.ts).
  */
-export async function storeFileBytes(options: { store: FileStore; ownerAccountId: string | null; bytes: Buffer; originalName: string }): Promise<PreparedFile> {
+export async function storeFileBytes(options: {
+  store: FileStore
+  ownerAccountId: string | null
+  bytes: Buffer
+  originalName: string
+  /** The upload limit unless said: a sealed copy of a PDF within it is larger by its signatures. */
+  maxBytes?: number
+}): Promise<PreparedFile> {
   const { store, bytes } = options
   if (bytes.length === 0) throw businessError(fileMessages.empty)
-  if (bytes.length > MAX_UPLOAD_BYTES) throw businessError(fileMessages.tooLarge)
+  if (bytes.length > (options.maxBytes ?? MAX_UPLOAD_BYTES)) throw businessError(fileMessages.tooLarge)
   const detected = await fileTypeFromBuffer(bytes)
   const mediaType = detected?.mime
   if (!mediaType || !isAccepted(mediaType)) throw businessError(fileMessages.wrongType)

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
+import { businessError } from '../errors.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { platformMessages } from './messages.ts'
+import { keysetPage } from './paging.ts'
 import { listPlatforms, registerPlatform, rotatePlatformSecret, updatePlatform } from './registry.ts'
 import { PLATFORM_STATUSES, WEBHOOK_STATUSES, type Platform } from './tables.ts'
+import { webhookUrlRefused } from './webhook-address.ts'
 import { deliveriesOf, requeueDelivery } from './webhook-deliveries.ts'
 
 const httpUrl = z
@@ -84,11 +87,16 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     route.config = { ...route.config, admin: true }
   })
   const tags = ['admin']
+  /** Unless private addresses are allowed (the sandbox, WEBHOOK_ALLOW_PRIVATE_ADDRESSES), a webhook may not aim inward. */
+  const assertWebhookUrlAllowed = async (webhookUrl: string | null | undefined) => {
+    if (webhookUrl && !app.config.webhookAllowPrivateAddresses && (await webhookUrlRefused(webhookUrl))) throw businessError(platformMessages.webhookUrlPrivate)
+  }
 
   app.post(
     '/admin/platforms',
     { schema: { tags, summary: '登记业务平台，返回 clientId 与 clientSecret（仅此一次）†', body: platformFields, response: { 200: envelopeOf(withSecret) } } },
     async (request) => {
+      await assertWebhookUrlAllowed(request.body.webhookUrl)
       const { platform, clientSecret } = await registerPlatform(app.db, app.trust.keys, request.body)
       return ok({ platform: viewOf(platform), clientSecret }, platformMessages.registered)
     },
@@ -105,8 +113,9 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await listPlatforms(app.db, { afterId: request.query.after, limit: request.query.limit })
-      return ok({ platforms: rows.map(viewOf), nextAfter: rows.length === request.query.limit ? rows.at(-1)!.id : null })
+      const { after, limit } = request.query
+      const { items, nextAfter } = keysetPage(await listPlatforms(app.db, { afterId: after, limit: limit + 1 }), limit, (p) => p.id)
+      return ok({ platforms: items.map(viewOf), nextAfter })
     },
   )
 
@@ -121,7 +130,10 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeOf(platformView) },
       },
     },
-    async (request) => ok(viewOf(await updatePlatform(app.db, request.params.platformId, request.body)), platformMessages.updated),
+    async (request) => {
+      await assertWebhookUrlAllowed(request.body.webhookUrl)
+      return ok(viewOf(await updatePlatform(app.db, request.params.platformId, request.body)), platformMessages.updated)
+    },
   )
 
   app.post(
@@ -146,8 +158,9 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { after, limit, status } = request.query
-      const deliveries = await deliveriesOf(app.db, request.params.platformId, { status, afterId: after, limit })
-      return ok({ deliveries, nextAfter: deliveries.length === limit ? deliveries.at(-1)!.id : null })
+      const rows = await deliveriesOf(app.db, request.params.platformId, { status, afterId: after, limit: limit + 1 })
+      const { items: deliveries, nextAfter } = keysetPage(rows, limit, (d) => d.id)
+      return ok({ deliveries, nextAfter })
     },
   )
 

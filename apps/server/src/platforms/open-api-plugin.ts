@@ -25,6 +25,7 @@ import {
 } from './request-signature.ts'
 import type { Platform } from './tables.ts'
 import { platformOfToken } from './tokens.ts'
+import { dropUnreadBody } from './unread-body.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -63,6 +64,9 @@ export const openApiPlugin: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('bodySha256', null)
 
   const parseJson = app.getDefaultJsonParser('error', 'ignore')
+  // JSON only: a body of any other type is refused as such (UNSUPPORTED_MEDIA_TYPE), not read unhashed
+  // and then refused for its signature.
+  app.removeAllContentTypeParsers()
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer
     request.bodySha256 = sha256Hex(bytes)
@@ -81,6 +85,11 @@ export const openApiPlugin: FastifyPluginAsyncZod = async (app) => {
   })
   app.setNotFoundHandler((request, reply) => sendRefusal(request, reply, openApiError('NOT_FOUND')))
   app.addHook('onSend', noStoreUnlessSet)
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Read to its end, the connection serves the next request; else it is closed after the answer.
+    if (request.raw.complete === false && (await dropUnreadBody(request.raw))) reply.removeHeader('connection')
+    return payload
+  })
 
   // One counter per platform across all its calls, in the rate-limit plugin's store (plugins/rate-limit.ts).
   const perPlatform = app.createRateLimit({
@@ -147,6 +156,7 @@ function openApiRefusal(error: FastifyError): OpenApiError {
   if (error instanceof PdfSyntaxError || error instanceof PdfLimitError) return openApiError('PDF_INVALID')
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0]
+    if (issue?.instancePath === '/positions' && issue.keyword === 'too_big') return openApiError('TOO_MANY_SIGNATURES')
     const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.')
     const message = issue?.message && /[\u4e00-\u9fa5]/.test(issue.message) ? issue.message : `${openApiErrors.INVALID_REQUEST.message}${field ? `：${field}` : ''}`
     return openApiError('INVALID_REQUEST', message)

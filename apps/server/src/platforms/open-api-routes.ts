@@ -3,16 +3,19 @@ import { MAX_UPLOAD_BYTES } from '../files/limits.ts'
 import { boundSealsOf } from './bound-seals.ts'
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.ts'
 import { openApiError } from './open-api-errors.ts'
+import { keysetPage } from './paging.ts'
 import {
   boundSealsAnswer,
   boundSealsQuery,
   documentAnswer,
   documentParams,
   errorBody,
+  PLATFORM_TOKEN_SCHEME,
   SEAL_BODY_LIMIT,
   sealDocumentBody,
   sealDocumentHeaders,
   sealedDocument,
+  signedHeaders,
   tokenAnswer,
   tokenBody,
 } from './open-api-schemas.ts'
@@ -22,6 +25,8 @@ import { exchangeCredentials, TOKEN_TTL_MS } from './tokens.ts'
 
 const tags = ['open-api']
 const refusals = { '4xx': errorBody, '5xx': errorBody }
+/** A signed call: the access token and the signature headers, declared so generated clients send both. */
+const security = [{ [PLATFORM_TOKEN_SCHEME]: [] }]
 const signed =
   '须带 Authorization: Bearer <accessToken> 与请求签名头 X-Seal-Timestamp、X-Seal-Nonce、X-Seal-Signature（docs/platforms.md「请求签名」）。'
 
@@ -62,14 +67,17 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '绑定本平台且生效中的印章 †',
         description: signed,
+        security,
+        headers: signedHeaders,
         querystring: boundSealsQuery,
         response: { 200: boundSealsAnswer, ...refusals },
       },
     },
     async (request) => {
       const { after, limit } = request.query
-      const seals = await boundSealsOf(app.db, platformOf(request).id, { afterBindingId: after, limit }, app.trust.now())
-      return { seals, nextAfter: seals.length === limit ? seals.at(-1)!.bindingId : null }
+      const rows = await boundSealsOf(app.db, platformOf(request).id, { afterBindingId: after, limit: limit + 1 }, app.trust.now())
+      const { items: seals, nextAfter } = keysetPage(rows, limit, (seal) => seal.bindingId)
+      return { seals, nextAfter }
     },
   )
 
@@ -81,6 +89,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '以绑定本平台的印章为PDF签章（坐标或关键字定位，可加时间戳）†',
         description: `${signed} 每个位置加盖一个签名（最多20个），依次以增量更新写入；写入一条用章记录，记平台名称与绑定人。可带 Idempotency-Key（8至64位字母、数字、-或_）：24小时内同一平台以同一 Idempotency-Key 重发相同请求体，返回首次的结果（同一文档，不再签章、不再记用章记录，响应头 Idempotent-Replayed: true）；请求体不同则 409 IDEMPOTENCY_KEY_REUSED；首次请求仍在处理时 409 IDEMPOTENCY_KEY_IN_PROGRESS（带 Retry-After）。`,
+        security,
         headers: sealDocumentHeaders,
         body: sealDocumentBody,
         response: { 200: sealedDocument, ...refusals },
@@ -119,6 +128,8 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '取回本平台签章的文档（元数据与PDF的Base64）†',
         description: signed,
+        security,
+        headers: signedHeaders,
         params: documentParams,
         response: { 200: documentAnswer, ...refusals },
       },

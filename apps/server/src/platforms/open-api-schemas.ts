@@ -8,10 +8,25 @@ import { MAX_SIGNATURES } from './open-sealing.ts'
  * open-api) and from docs/platforms.md.
  */
 
-/** Base64 of the largest PDF we accept, with room for padding. */
+/** Base64 of the largest PDF we accept (MAX_UPLOAD_BYTES decoded), with room for padding. */
 export const MAX_PDF_BASE64_CHARS = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4
-/** The body of a sealing request may hold the base64 PDF and the rest of the JSON. */
-export const SEAL_BODY_LIMIT = MAX_PDF_BASE64_CHARS + 64 * 1024
+/**
+ * The body of a sealing request: room for any PDF within the limit however the platform's JSON library
+ * writes it (PHP's json_encode escapes each / of the base64 as \/, MIME encoders break it into lines:
+ * a sixteenth more covers both many times over) and 64 KiB for the other fields. What is limited is the
+ * decoded PDF (MAX_UPLOAD_BYTES); a body over this is refused before it is read, with the same answer.
+ */
+export const SEAL_BODY_LIMIT = MAX_PDF_BASE64_CHARS + Math.ceil(MAX_PDF_BASE64_CHARS / 16) + 64 * 1024
+
+/** The OpenAPI security scheme of the open API's signed calls (declared in app.ts's OpenAPI document). */
+export const PLATFORM_TOKEN_SCHEME = 'platformAccessToken'
+export const openApiSecuritySchemes = {
+  [PLATFORM_TOKEN_SCHEME]: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'POST /api/open/v1/token 换取的访问令牌（pat_…）；另须请求签名头 X-Seal-Timestamp、X-Seal-Nonce、X-Seal-Signature（docs/platforms.md「Signing requests」）',
+  },
+} as const
 
 export const errorBody = z
   .object({
@@ -20,8 +35,20 @@ export const errorBody = z
     requestId: z.string(),
   })
 
-/** Headers of POST /documents beyond the signature's, for the OpenAPI document (idempotency.ts checks the key). */
-export const sealDocumentHeaders = z.looseObject({
+/**
+ * The request signature's headers, declared on every signed call so that generated clients send them
+ * (open-api-plugin.ts checks them before validation: a call without them is SIGNATURE_MISSING).
+ */
+export const signedHeaders = z.looseObject({
+  'x-seal-timestamp': z.string().meta({ description: 'Unix 秒数，与服务器时钟相差不超过5分钟' }),
+  'x-seal-nonce': z.string().meta({ description: '16至64位字母、数字、-或_，不得重复使用' }),
+  'x-seal-signature': z.string().meta({
+    description: '以 clientSecret 为密钥的 HMAC-SHA256（小写十六进制），签名串：SEAL-HMAC-SHA256、方法、规范路径、排序后的查询串、时间戳、nonce、请求体SHA-256，以换行连接（docs/platforms.md「Signing requests」）',
+  }),
+})
+
+/** Headers of POST /documents: the signature's and the optional key (idempotency.ts checks the key). */
+export const sealDocumentHeaders = signedHeaders.extend({
   'idempotency-key': z
     .string()
     .optional()
@@ -93,7 +120,9 @@ export const sealDocumentBody = z.object({
     .min(1)
     .max(200)
     .refine((name) => !/[/\\]/.test(name) && ![...name].some((c) => c.charCodeAt(0) < 0x20), '文件名不能包含路径或控制字符'),
-  pdf: z.string().min(1).max(MAX_PDF_BASE64_CHARS, '文件大小不能超过10M').meta({ description: 'PDF文件的Base64编码，最大10M' }),
+  // No length here: the decoded size is checked (PAYLOAD_TOO_LARGE, the same answer as a body over the limit).
+  pdf: z.string().min(1).meta({ description: 'PDF文件的Base64编码；解码后最大10M（10485760字节），超过则 413 PAYLOAD_TOO_LARGE' }),
+  // More than MAX_SIGNATURES is TOO_MANY_SIGNATURES (open-api-plugin.ts), as a keyword found too often is.
   positions: z.array(z.union([pointPosition, keywordPosition])).min(1).max(MAX_SIGNATURES),
   timestamp: z.boolean().default(false).meta({ description: '是否加盖可信时间戳（PAdES B-T）' }),
   remark: z.string().max(200).optional(),

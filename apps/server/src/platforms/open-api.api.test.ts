@@ -293,6 +293,9 @@ describe('open API: a platform seals with a seal bound to it', () => {
     const token = await t.app.inject({ method: 'POST', url: '/api/open/v1/token', payload: { clientId: platformD.clientId, clientSecret: platformD.clientSecret } })
     expect([token.statusCode, token.json().code]).toEqual([403, 'PLATFORM_DISABLED'])
     await adminCall(t, 'PUT', `/api/admin/platforms/${platformD.id}`, { status: 'active' })
+    // Enabled again, it gets a new token with its credentials (the one from before was ended with the disabling).
+    expect((await d.boundSeals()).body.code).toBe('TOKEN_EXPIRED')
+    d.forgetToken()
     expect((await d.boundSeals()).status).toBe(200)
   })
 

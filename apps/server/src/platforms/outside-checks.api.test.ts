@@ -215,7 +215,7 @@ describe('outside checks on the binding calls and the open API', () => {
       expect(cheapMs).toBeLessThan(STALL_MS)
       expect(loopMaxMs).toBeLessThan(STALL_MS)
       const tooMany = await open.seal({ sealId, fileName: '长文档.pdf', pdf, positions: [...positions, { page: 2000, x: 100, y: 100 }] })
-      expect([tooMany.status, tooMany.body.code]).toEqual([400, 'INVALID_REQUEST'])
+      expect([tooMany.status, tooMany.body.code]).toEqual([422, 'TOO_MANY_SIGNATURES'])
       // Keyword positions search at most 500 pages.
       const keyword = await open.seal({ sealId, fileName: '长文档.pdf', pdf, positions: [{ keyword: '甲方', occurrence: 'all' }] })
       expect([keyword.status, keyword.body.code]).toEqual([422, 'REQUEST_REFUSED'])

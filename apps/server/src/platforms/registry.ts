@@ -19,6 +19,14 @@ export type PlatformInput = {
   rateLimitPerMinute?: number
 }
 
+/**
+ * Calls a minute a platform may make unless the operator says otherwise: 40 a second, what one process
+ * serves of the calls that cost most (docs/decisions.md "Open-API throughput": 16–20 sealings of a
+ * 50-page contract a second, each with its fetch of the sealed document). A guard against a runaway
+ * loop, not a share: a platform sealing flat out fills a process before it reaches it.
+ */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 2400
+
 /** The wrapped secret is bound to its platform's client id: copied onto another row it does not unwrap. */
 const secretContext = (clientId: string) => `platform-secret:${clientId}`
 
@@ -36,7 +44,7 @@ export async function registerPlatform(
   try {
     const [platform] = await db
       .insert(platforms)
-      .values({ ...input, clientId, secretWrapped })
+      .values({ ...input, rateLimitPerMinute: input.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, clientId, secretWrapped })
       .returning()
     return { platform: platform!, clientSecret }
   } catch (error) {
@@ -73,15 +81,23 @@ export async function platformSecret(keys: KeyWrapper, platform: Pick<Platform, 
 /** What the operator may change of a platform (its credentials change only by rotation). */
 export type PlatformChange = Partial<PlatformInput> & { status?: Platform['status'] }
 
-export async function updatePlatform(db: Database, platformId: string, change: PlatformChange): Promise<Platform> {
+/**
+ * Changes a platform. Disabling it ends every access token it holds, in the same transaction: enabled
+ * again, it starts from its credentials, and a token from before stays dead (TOKEN_EXPIRED: get a new one).
+ */
+export async function updatePlatform(db: Database, platformId: string, change: PlatformChange, now = new Date()): Promise<Platform> {
   try {
-    const [row] = await db
-      .update(platforms)
-      .set({ ...change, updatedAt: new Date() })
-      .where(eq(platforms.id, platformId))
-      .returning()
-    if (!row) throw notFound(platformMessages.notFound)
-    return row
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(platforms)
+        .set({ ...change, updatedAt: now })
+        .where(eq(platforms.id, platformId))
+        .returning()
+      if (!row) throw notFound(platformMessages.notFound)
+      // Expired rather than deleted, so the platform still hears PLATFORM_DISABLED while it is (tokens.ts).
+      if (change.status === 'disabled') await tx.update(platformTokens).set({ expiresAt: now }).where(and(eq(platformTokens.platformId, platformId), gt(platformTokens.expiresAt, now)))
+      return row
+    })
   } catch (error) {
     if (uniqueViolationOf(error) === 'platforms_client_name_uq') throw businessError(platformMessages.nameTaken)
     throw error

@@ -76,9 +76,16 @@ describe('the sample platform client (examples/platform-client) against the serv
       expect(forged.status).toBe(401)
       expect(events).toHaveLength(1)
 
-      // Registering the same name again gives a new secret: the old one is refused at once.
-      const again = await registerPlatform({ baseUrl, adminToken: t.secrets.adminToken, clientName: '示例对接平台（测试）', webhookUrl: receiver.url })
-      expect(again.platformId).toBe(platform.platformId)
+      // Registering the same name again never rotates the live platform's secret behind the user's back:
+      // it is refused, saying how to rotate, and the running copy's secret still works.
+      const again = await registerPlatform({ baseUrl, adminToken: t.secrets.adminToken, clientName: '示例对接平台（测试）', webhookUrl: receiver.url }).catch((error: unknown) => error)
+      expect(again).toBeInstanceOf(Error)
+      expect((again as Error).message).toContain('--rotate-secret')
+      const live = createOpenApiClient({ baseUrl, clientId: platform.clientId, clientSecret: platform.clientSecret })
+      expect((await live.boundSeals()).seals).toHaveLength(1)
+      // Asked explicitly, it rotates: the old secret is refused at once.
+      const rotated = await registerPlatform({ baseUrl, adminToken: t.secrets.adminToken, clientName: '示例对接平台（测试）', webhookUrl: receiver.url, rotateSecret: true })
+      expect(rotated.platformId).toBe(platform.platformId)
       const stale = createOpenApiClient({ baseUrl, clientId: platform.clientId, clientSecret: platform.clientSecret })
       const refusal = await stale.boundSeals().catch((error: unknown) => error)
       expect(refusal).toBeInstanceOf(OpenApiRefusal)
@@ -140,6 +147,43 @@ describe('the sample platform client (examples/platform-client) against the serv
     }
   })
 
+  it('waits and asks again when the token call is answered 429, as Retry-After says', async () => {
+    const platform = await registerPlatform({ baseUrl, adminToken: t.secrets.adminToken, clientName: '示例对接平台（限流）' })
+    // The service's token call is limited per client address; here the first one meets the limit.
+    let tokenCalls = 0
+    const limited = createServer((request, response) => {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        if (request.url === '/api/open/v1/token' && ++tokenCalls === 1) {
+          response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end(JSON.stringify({ code: 'RATE_LIMITED', message: '请求过于频繁，请稍后再试', requestId: 'x' }))
+          return
+        }
+        const upstream = httpRequest(`${baseUrl}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
+          response.writeHead(answer.statusCode!, answer.headers)
+          answer.pipe(response)
+        })
+        upstream.end(Buffer.concat(chunks))
+      })
+    })
+    await new Promise<void>((resolve) => limited.listen(0, '127.0.0.1', resolve))
+    try {
+      const retries: { reason: string; waitMs: number }[] = []
+      const client = createOpenApiClient({
+        baseUrl: `http://127.0.0.1:${(limited.address() as { port: number }).port}`,
+        clientId: platform.clientId,
+        clientSecret: platform.clientSecret,
+        onRetry: (info) => retries.push(info),
+      })
+      expect((await client.boundSeals()).seals).toEqual([])
+      expect(tokenCalls).toBe(2)
+      expect(retries).toEqual([expect.objectContaining({ reason: expect.stringContaining('429 RATE_LIMITED'), waitMs: 1000 })])
+    } finally {
+      limited.closeAllConnections()
+      await new Promise((resolve) => limited.close(resolve))
+    }
+  })
+
   it('signs and verifies exactly as the server does', async () => {
     const secret = 'a-platform-secret'
     const headers = signatureHeaders({ method: 'get', pathWithQuery: '/api/open/v1/seals?limit=5&after=b%20c', clientSecret: secret, timestamp: 1_767_225_600, nonce: 'nonce-0123456789abcdef' })
@@ -190,6 +234,61 @@ describe('the sample platform client (examples/platform-client) against the serv
       expect(await new Promise((resolve) => again.once('exit', resolve)), refusal).toBe(2)
       expect(refusal).toContain('开放接口拒绝：HTTP 403 BINDING_NOT_IN_EFFECT 该印章与本平台的绑定已解除')
     } finally {
+      rmSync(state, { recursive: true, force: true })
+    }
+  })
+
+  /** Runs client.mjs to its end; answers its exit code and what it printed. */
+  const runClient = async (args: string[]) => {
+    const child = spawn(process.execPath, [clientScript, '--server', baseUrl, ...args], { env: { ...process.env, ADMIN_TOKEN: t.secrets.adminToken }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    return { code, output }
+  }
+
+  it('run again without its state file, refuses to rotate the live platform’s secret and says how to', async () => {
+    const first = mkdtempSync(join(tmpdir(), 'platform-client-'))
+    const second = mkdtempSync(join(tmpdir(), 'platform-client-'))
+    const name = '示例对接平台（两份）'
+    try {
+      // The first copy registers and is left waiting for a binding (killed here once it says so).
+      const running = spawn(process.execPath, [clientScript, '--server', baseUrl, '--name', name, '--state', first, '--webhook-port', '0'], {
+        env: { ...process.env, ADMIN_TOKEN: t.secrets.adminToken },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      running.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      for (let i = 0; i < 200 && !output.includes('等待绑定'); i++) await new Promise((r) => setTimeout(r, 100))
+      running.kill()
+      const credentials = JSON.parse(readFileSync(join(first, 'credentials.json'), 'utf8'))
+
+      const again = await runClient(['--name', name, '--state', second, '--webhook-port', '0', '--once'])
+      expect(again.code, again.output).toBe(1)
+      expect(again.output).toContain(`平台「${name}」已登记`)
+      expect(again.output).toContain('--rotate-secret')
+      // The first copy's credentials still work.
+      const live = createOpenApiClient({ baseUrl, clientId: credentials.clientId, clientSecret: credentials.clientSecret })
+      expect((await live.boundSeals()).seals).toEqual([])
+    } finally {
+      rmSync(first, { recursive: true, force: true })
+      rmSync(second, { recursive: true, force: true })
+    }
+  })
+
+  it('says clearly when its webhook port is taken', async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const state = mkdtempSync(join(tmpdir(), 'platform-client-'))
+    try {
+      const port = (taken.address() as { port: number }).port
+      const run = await runClient(['--name', '示例对接平台（端口）', '--state', state, '--webhook-port', String(port), '--once'])
+      expect(run.code, run.output).toBe(1)
+      expect(run.output).toContain(`推送接收端口 ${port} 已被占用`)
+      expect(run.output).toContain('--webhook-port')
+    } finally {
+      taken.close()
       rmSync(state, { recursive: true, force: true })
     }
   })

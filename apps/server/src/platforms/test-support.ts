@@ -113,7 +113,7 @@ export function platformClient(t: TestApp, credentials: { clientId: string; clie
     const accessToken = options.token === undefined ? await getToken() : options.token
     const headers: Record<string, string> = { ...options.headers }
     if (accessToken) headers.authorization = `Bearer ${accessToken}`
-    if (options.body !== undefined) headers['content-type'] = 'application/json'
+    if (options.body !== undefined) headers['content-type'] ??= 'application/json'
     if (!options.unsigned) {
       headers['x-seal-timestamp'] = String(timestamp)
       headers['x-seal-nonce'] = nonce

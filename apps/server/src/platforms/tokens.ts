@@ -31,11 +31,13 @@ export async function exchangeCredentials(
   const accessToken = `pat_${randomBytes(32).toString('base64url')}`
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS)
   await db.transaction(async (tx) => {
-    // The secret checked above may have been rotated away while it was unwrapped (rotation deletes every
-    // token in the same transaction as it changes the secret): the token is written only under the secret
-    // still in place, the row held so a rotation waits for this insert and then deletes it.
-    const [still] = await tx.select({ secretWrapped: platforms.secretWrapped }).from(platforms).where(eq(platforms.id, platform.id)).for('share')
+    // The secret checked above may have been rotated away, or the platform disabled, while the secret was
+    // unwrapped (both delete every token in the same transaction as they change the row): the token is
+    // written only under the secret and status still in place, the row held so a rotation or a disabling
+    // waits for this insert and then deletes it.
+    const [still] = await tx.select({ secretWrapped: platforms.secretWrapped, status: platforms.status }).from(platforms).where(eq(platforms.id, platform.id)).for('share')
     if (still?.secretWrapped !== platform.secretWrapped) throw openApiError('INVALID_CLIENT')
+    if (still.status !== 'active') throw openApiError('PLATFORM_DISABLED')
     await tx.insert(platformTokens).values({ platformId: platform.id, tokenSha256: sha256Hex(accessToken), expiresAt })
   })
   return { accessToken, expiresAt }
@@ -49,8 +51,9 @@ export async function platformOfToken(db: Database, token: string, now: Date): P
     .innerJoin(platforms, eq(platforms.id, platformTokens.platformId))
     .where(eq(platformTokens.tokenSha256, sha256Hex(token)))
   if (!row) throw openApiError('TOKEN_INVALID')
-  if (row.expiresAt <= now) throw openApiError('TOKEN_EXPIRED')
+  // Disabling expires the platform's tokens: while it is disabled, it is told so rather than "expired".
   if (row.platform.status !== 'active') throw openApiError('PLATFORM_DISABLED')
+  if (row.expiresAt <= now) throw openApiError('TOKEN_EXPIRED')
   return row.platform
 }
 

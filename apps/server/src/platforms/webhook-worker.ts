@@ -1,5 +1,3 @@
-import { lookup } from 'node:dns/promises'
-import { BlockList, isIP } from 'node:net'
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import type { KeyWrapper } from '../trust/key-wrap.ts'
@@ -8,6 +6,7 @@ import { deleteOldNonces } from './nonces.ts'
 import { platformSecret } from './registry.ts'
 import { webhookHeaders, webhookSignature } from './request-signature.ts'
 import { platforms, webhookAttempts, webhookDeliveries, type Platform } from './tables.ts'
+import { webhookReachesPrivateAddress } from './webhook-address.ts'
 import { deleteExpiredTokens } from './tokens.ts'
 
 /**
@@ -47,26 +46,6 @@ export type WebhookWorker = {
 const USER_AGENT = 'SealService-Webhook/1'
 export const PRIVATE_ADDRESS_REFUSED = 'webhookUrl 指向本机或内网地址，未发送'
 
-/** Loopback, private, link-local (cloud metadata), shared and unspecified ranges, IPv4 and IPv6. */
-const privateRanges = new BlockList()
-for (const [network, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16]] as const)
-  privateRanges.addSubnet(network, prefix, 'ipv4')
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) privateRanges.addSubnet(network, prefix, 'ipv6')
-
-/**
- * Whether the webhook URL's host is, or resolves to, such an address (any of its addresses). Checked at
- * each attempt, so a name later pointed inward is caught; a name that changes between this lookup and
- * fetch's own is not (the URL is the operator's to set, docs/decisions.md "Outside checks of issue #12").
- */
-async function reachesPrivateAddress(url: string): Promise<boolean> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
-  const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true })
-  return addresses.some(({ address, family }) => {
-    // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
-    const mapped = family === 6 && /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]
-    return mapped ? privateRanges.check(mapped, 'ipv4') : privateRanges.check(address, family === 6 ? 'ipv6' : 'ipv4')
-  })
-}
 /** Housekeeping (old nonces, long-expired tokens) at most this often. */
 const HOUSEKEEPING_EVERY_MS = 60_000
 
@@ -148,7 +127,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     const body = JSON.stringify({ id: delivery.id, event: delivery.event, createdAt: delivery.createdAt.toISOString(), data })
     const timestamp = String(Math.floor(now().getTime() / 1000))
     try {
-      if (!options.allowPrivateAddresses && (await reachesPrivateAddress(platform.webhookUrl))) return { statusCode: null, error: PRIVATE_ADDRESS_REFUSED }
+      // Again at each attempt, though the operator API refused such a URL: a name may be pointed inward
+      // later. A name that changes between this lookup and fetch's own is not caught (decisions.md
+      // "Outside checks of issue #12").
+      if (!options.allowPrivateAddresses && (await webhookReachesPrivateAddress(platform.webhookUrl))) return { statusCode: null, error: PRIVATE_ADDRESS_REFUSED }
       const response = await fetch(platform.webhookUrl, {
         method: 'POST',
         headers: {

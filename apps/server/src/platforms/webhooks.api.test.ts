@@ -259,7 +259,7 @@ describe('webhooks: signed, retried with backoff, every attempt recorded', () =>
     const local = await receiver(() => 200)
     try {
       const port = new URL(local.url).port
-      const urls = [local.url, `http://localhost:${port}/webhooks`, `http://[::ffff:127.0.0.1]:${port}/webhooks`, `http://[::1]:${port}/webhooks`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.8/hook', 'http://192.168.1.1/hook']
+      const urls = [local.url, `http://localhost:${port}/webhooks`, `http://[::ffff:127.0.0.1]:${port}/webhooks`, `http://[::1]:${port}/webhooks`, `http://[::127.0.0.1]:${port}/webhooks`, `http://[64:ff9b::7f00:1]:${port}/webhooks`, `http://2130706433:${port}/webhooks`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.8/hook', 'http://192.168.1.1/hook']
       const platforms = []
       for (const url of urls) {
         const platform = await registerTestPlatform(t, { webhookUrl: url })

@@ -22,10 +22,16 @@ import type { FileStore } from '../files/store.ts'
 import { inWorker } from '../workers/pool.ts'
 import { onVisiblePage, sealDocument } from './seal-document.ts'
 
-/** Height of a seal on paper when its image does not tell: the official seal 42 mm, name seals 20 mm, other unit seals 38 mm. */
+/**
+ * Height of a seal on paper when its image does not tell, the heights @seal/seal draws them at: the
+ * official seal 40 mm, a personal name seal 18 mm, the legal representative's name seal 20 mm, the
+ * invoice seal 30 mm, other unit seals 38 mm.
+ */
 function sealHeightMm(sealTypeCode: string): number {
-  if (sealTypeCode === '01') return 42
-  if (sealTypeCode === '05' || sealTypeCode === '1000') return 20
+  if (sealTypeCode === '01') return 40
+  if (sealTypeCode === '1000') return 18
+  if (sealTypeCode === '05') return 20
+  if (sealTypeCode === '03') return 30
   return 38
 }
 

@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import { storeFileBytes, type StoredFile } from '../files/service.ts'
 import { files } from '../files/tables.ts'
+import { MAX_UPLOAD_BYTES } from '../files/limits.ts'
 import { recordSealUse } from '../records/use-records.ts'
 import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
@@ -75,6 +76,13 @@ export type SealDocumentInput = (
 }
 
 /**
+ * The largest sealed copy kept. It is our own output from a PDF within the upload limit (10 MiB), larger
+ * by each signature's CMS, appearance and seal image (tens of KB each, at most 20 in one request): a PDF
+ * the caller could send is never refused for what sealing added; this only stops a runaway.
+ */
+const MAX_SEALED_BYTES = 2 * MAX_UPLOAD_BYTES
+
+/**
  * Applies a seal to a PDF (issue #3 items 7 and 9): the caller's PIN unlocks the seal's key, the seal image
  * is the visible appearance, the signature is appended as an incremental update, the signed copy is stored
  * as a new file of the caller's, and the use is recorded with it. The one function the application,
@@ -130,6 +138,7 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
     ownerAccountId: input.caller?.accountId ?? null,
     bytes: Buffer.from(pdf),
     originalName: sealedFileName(input.fileName),
+    maxBytes: MAX_SEALED_BYTES,
   })
   const file = await recordOrDiscard(trust, stored, async (tx, refuse) => {
     await sealStillInEffect(tx, input.sealId, input.stillEntitled).catch(refuse)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib'
-import { boxedPage, chineseContract } from '../../test/test-documents.ts'
+import { boxedPage, chineseContract, chromiumPrintedContract } from '../../test/test-documents.ts'
 import { FindTextError, findText } from './find-text.ts'
 
 describe('findText', () => {
@@ -52,6 +52,23 @@ describe('findText', () => {
       expect(match!.y).toBeLessThan(90)
       expect(match!.y + match!.height).toBeGreaterThan(90)
     }
+  })
+
+  it('finds ordinary words in a PDF Chromium printed, whose text maps 方 乙 一 日 to Kangxi radicals', async () => {
+    const pdf = chromiumPrintedContract()
+    const phrases = ['甲方（盖章）', '乙方（盖章）', '甲方', '乙方', '第一条', '日期', '⽇期']
+    const found = await findText(pdf, phrases)
+    // The keyword typed with the radical (copied out of such a PDF) is the same word.
+    expect(found['⽇期']).toEqual(found['日期'])
+    for (const phrase of phrases) expect(found[phrase]!.length, phrase).toBeGreaterThan(0)
+    // 甲方 appears on the page: in 甲方：…, in 乙方向甲方提供…, in 甲方应按期… and in 甲方（盖章）.
+    expect(found['甲方']!.length).toBeGreaterThanOrEqual(4)
+    expect(found['甲方（盖章）']).toHaveLength(1)
+    // 甲方（盖章） is lower on the page than 第一条, and as wide as six characters (one run of 14 px type).
+    const [sealLine] = found['甲方（盖章）']!
+    const [clause] = found['第一条']!
+    expect(sealLine!.y).toBeLessThan(clause!.y)
+    expect(sealLine!.width / 6).toBeCloseTo(clause!.width / 3, 0)
   })
 
   it('refuses to search a document longer than allowed', async () => {

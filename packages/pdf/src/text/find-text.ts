@@ -34,7 +34,9 @@ const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/pac
  * Finds phrases in a PDF's text, page by page, with pdf.js (the reader the web app shows documents with),
  * and answers where each occurrence sits. Whitespace is ignored on both sides, so a phrase broken over
  * text runs (`甲方` `（盖章）`) is still found; a phrase broken over two lines is found with the box around
- * both parts. Character positions inside a run are shared out by width (a CJK character counts as two
+ * both parts. Both sides are compared in Unicode compatibility form (NFKC): PDFs printed by Chromium
+ * (Chrome's "Save as PDF", Puppeteer) map 方 乙 一 日 to Kangxi radicals (U+2F45 ⽅ …) and some fonts
+ * to CJK compatibility ideographs, which read the same on paper and must match the keyword typed. Character positions inside a run are shared out by width (a CJK character counts as two
  * Latin ones), which is exact for the fixed-pitch CJK text of contracts and close for proportional Latin.
  * Rotated text is placed by its origin only. Runs in a worker thread (the server's worker pool).
  *
@@ -44,7 +46,7 @@ const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/pac
  */
 export async function findText(pdf: Uint8Array, phrases: string[], options: FindTextOptions = {}): Promise<Record<string, TextMatch[]>> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
-  const wanted = phrases.map((phrase) => [phrase, compact(phrase)] as const).filter(([, needle]) => needle.length > 0)
+  const wanted = phrases.map((phrase) => [phrase, compact(phrase.normalize('NFKC'))] as const).filter(([, needle]) => needle.length > 0)
   const found: Record<string, TextMatch[]> = Object.fromEntries(phrases.map((phrase) => [phrase, []]))
   const limit = options.maxMatchesPerPhrase ?? 100
   const task = getDocument({
@@ -71,11 +73,11 @@ export async function findText(pdf: Uint8Array, phrases: string[], options: Find
       // Text runs are placed in user space; positions are measured from the visible area's corner.
       const [viewX, viewY] = page.view as [number, number, number, number]
       const glyphs = placeGlyphs(content.items.filter((item): item is TextItem => 'str' in item), viewX, viewY)
-      const text = glyphs.map((g) => g.char).join('')
+      const { text, glyphAt } = normalisedText(glyphs)
       for (const [phrase, needle] of wanted) {
         const matches = found[phrase]!
         for (let at = text.indexOf(needle); at >= 0 && matches.length < limit; at = text.indexOf(needle, at + needle.length)) {
-          matches.push({ page: pageNumber, ...boxAround(glyphs.slice(at, at + needle.length)) })
+          matches.push({ page: pageNumber, ...boxAround(glyphs.slice(glyphAt[at]!, glyphAt[at + needle.length - 1]! + 1)) })
         }
       }
       page.cleanup()
@@ -89,6 +91,22 @@ export async function findText(pdf: Uint8Array, phrases: string[], options: Find
 type Glyph = { char: string; x0: number; x1: number; y0: number; y1: number }
 
 const compact = (text: string) => text.replace(/\s+/g, '')
+
+/**
+ * The page's text in NFKC, spaces left out, with the glyph each of its UTF-16 units came from. Normalised
+ * glyph by glyph, since NFKC may change a string's length (㈱ → (株), ﬁ → fi): a match maps back to
+ * the glyphs it covers, never to a shifted position.
+ */
+function normalisedText(glyphs: Glyph[]): { text: string; glyphAt: number[] } {
+  let text = ''
+  const glyphAt: number[] = []
+  glyphs.forEach((glyph, index) => {
+    const normal = compact(glyph.char.normalize('NFKC'))
+    text += normal
+    for (let i = 0; i < normal.length; i++) glyphAt.push(index)
+  })
+  return { text, glyphAt }
+}
 
 /** A CJK (or other wide) character takes about twice the advance of a Latin one. */
 const advanceWeight = (char: string) => (char.codePointAt(0)! >= 0x2e80 ? 2 : 1)

@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chineseContract, chromiumPrintedContract } from '@seal/pdf/test/test-documents'
+import { findCaller } from '../auth/sessions.ts'
+import { sealBindings } from '../bindings/tables.ts'
+import { startTestApp, type TestApp } from '../test/harness.ts'
+import { personalSealFor } from '../test/seals.ts'
+import { idNumber } from '../unit-apply/test-support.ts'
+import { webhookDeliveries } from './tables.ts'
+import { adminCall, bindSealForTest, platformClient, registerTestPlatform } from './test-support.ts'
+
+/**
+ * The open API as an integrator meets it (issue #19 §3): what docs/platforms.md and the served OpenAPI
+ * document promise is what the service answers, at the edges too.
+ */
+
+const holder = { phone: '13700000191', name: '孙对接', identityNo: idNumber(951) }
+const MIB = 1024 * 1024
+const POINTS_PER_MM = 72 / 25.4
+const platformsDoc = readFileSync(new URL('../../../../docs/platforms.md', import.meta.url), 'utf8')
+
+/** A one-page A4 PDF of exactly `size` bytes: an unreferenced stream of padding before the page tree. */
+function pdfOfSize(size: number): Buffer {
+  const build = (padding: number) => {
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+      `<< /Length ${padding} >>\nstream\n${'0'.repeat(padding)}\nendstream`,
+    ]
+    let text = '%PDF-1.7\n'
+    const offsets: number[] = []
+    objects.forEach((body, i) => {
+      offsets.push(text.length)
+      text += `${i + 1} 0 obj\n${body}\nendobj\n`
+    })
+    const xref = text.length
+    text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+    return `${text}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  }
+  const empty = build(0).length
+  let pdf = build(size - empty)
+  // The padding's /Length may have grown by a digit or more: take the difference off again.
+  pdf = build(size - empty - (pdf.length - size))
+  expect(pdf.length).toBe(size)
+  return Buffer.from(pdf, 'latin1')
+}
+
+describe('the open API as an integrator finds it', () => {
+  let t: TestApp
+  let sealId: string
+  let personId: string
+  let client: ReturnType<typeof platformClient>
+
+  const sealRequest = (pdf: Uint8Array, overrides: Record<string, unknown> = {}) => ({
+    sealId,
+    fileName: '合同.pdf',
+    pdf: Buffer.from(pdf).toString('base64'),
+    positions: [{ page: 1, x: 100, y: 100 }],
+    ...overrides,
+  })
+
+  beforeAll(async () => {
+    t = await startTestApp()
+    const token = await t.loginPersonal(holder.phone, { name: holder.name, identityNo: holder.identityNo })
+    personId = (await findCaller(t.db, token))!.person.id
+    sealId = (await personalSealFor(t, token, { pin: 'seal2026', sealName: holder.name })).seal.id
+    const platform = await registerTestPlatform(t)
+    client = platformClient(t, platform)
+    await bindSealForTest(t.db, { sealId, platformId: platform.id, personId })
+  })
+  afterAll(() => t.close())
+
+  it('seals by keywords in a contract Chromium printed (甲方（盖章）, 乙方, 第一条, 日期), whose text maps 方 乙 一 日 to Kangxi radicals', async () => {
+    const pdf = chromiumPrintedContract()
+    for (const keyword of ['甲方（盖章）', '甲方', '乙方', '第一条', '日期']) {
+      const sealed = await client.seal(sealRequest(pdf, { positions: [{ keyword }] }))
+      expect([sealed.status, sealed.body.code], `${keyword}: ${JSON.stringify(sealed.body)}`).toEqual([200, undefined])
+    }
+    const both = await client.seal(sealRequest(pdf, { positions: [{ keyword: '甲方（盖章）' }, { keyword: '乙方（盖章）' }] }))
+    expect(both.body.placements).toHaveLength(2)
+    // Side by side on one line: 乙方（盖章） to the right of 甲方（盖章）.
+    expect(both.body.placements[1].x).toBeGreaterThan(both.body.placements[0].x + 100)
+    expect(Math.abs(both.body.placements[1].y - both.body.placements[0].y)).toBeLessThan(1)
+  })
+
+  it('places a personal name seal at the size docs/platforms.md gives it (18 mm square)', async () => {
+    const sealed = await client.seal(sealRequest(await chineseContract({ pages: 1 })))
+    const [placement] = sealed.body.placements
+    expect(placement.height / POINTS_PER_MM).toBeCloseTo(18, 1)
+    expect(placement.width / POINTS_PER_MM).toBeCloseTo(18, 1)
+    expect(platformsDoc).toMatch(/personal name seal 18 mm square/)
+    expect(platformsDoc).not.toMatch(/name seal 20 mm high/)
+  })
+
+  describe('sizes: the PDF, decoded, at most 10 MiB; anything larger is 413 PAYLOAD_TOO_LARGE', () => {
+    it('seals a PDF of exactly 10 MiB (the sealed copy may be larger)', async () => {
+      const sealed = await client.seal(sealRequest(pdfOfSize(10 * MIB)))
+      expect([sealed.status, sealed.body.code], JSON.stringify(sealed.body)).toEqual([200, undefined])
+      expect(sealed.body.size).toBeGreaterThan(10 * MIB)
+    })
+
+    it('refuses one byte more, a few bytes more and 30 KB more alike', async () => {
+      for (const size of [10 * MIB + 1, 10 * MIB + 3, 10 * MIB + 30 * 1024]) {
+        const refused = await client.seal(sealRequest(pdfOfSize(size)))
+        expect([refused.status, refused.body.code, refused.body.message], `${size} bytes`).toEqual([413, 'PAYLOAD_TOO_LARGE', '文件大小不能超过10M'])
+      }
+    })
+
+    it('answers a body far over the limit with 413 the client receives, with or without a content-length', async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = t.app.server.address() as { port: number }
+      const body = Buffer.from(JSON.stringify(sealRequest(pdfOfSize(20 * MIB))))
+      const headers = { authorization: `Bearer ${await client.token()}`, 'content-type': 'application/json' }
+      const url = `http://127.0.0.1:${port}/api/open/v1/documents`
+      const sized = await fetch(url, { method: 'POST', headers, body })
+      expect([sized.status, ((await sized.json()) as { code: string }).code]).toEqual([413, 'PAYLOAD_TOO_LARGE'])
+      const chunks = (function* () {
+        for (let at = 0; at < body.length; at += 256 * 1024) yield body.subarray(at, at + 256 * 1024)
+      })()
+      const stream = new ReadableStream({
+        pull(controller) {
+          const next = chunks.next()
+          if (next.done) controller.close()
+          else controller.enqueue(next.value)
+        },
+      })
+      const chunked = await fetch(url, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit)
+      expect([chunked.status, ((await chunked.json()) as { code: string }).code]).toEqual([413, 'PAYLOAD_TOO_LARGE'])
+    })
+  })
+
+  it('refuses a 21st signature with TOO_MANY_SIGNATURES, as documented', async () => {
+    const positions = Array.from({ length: 21 }, () => ({ page: 1, x: 100, y: 100 }))
+    const refused = await client.seal(sealRequest(await chineseContract({ pages: 1 }), { positions }))
+    expect([refused.status, refused.body.code, refused.body.message]).toEqual([422, 'TOO_MANY_SIGNATURES', '一次最多加盖20处印章'])
+  })
+
+  it('answers a body sent as text/plain with 415 UNSUPPORTED_MEDIA_TYPE, signed or not', async () => {
+    const body = sealRequest(await chineseContract({ pages: 1 }))
+    const plain = await client.call({ path: '/api/open/v1/documents', body, headers: { 'content-type': 'text/plain' } })
+    expect([plain.status, plain.body.code, plain.body.message]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE', '请以 application/json 发送请求'])
+    const form = await client.call({ path: '/api/open/v1/documents', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect([form.status, form.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE'])
+  })
+
+  it('revokes a platform’s tokens when it is disabled: re-enabled, a token from before stays dead', async () => {
+    const platform = await registerTestPlatform(t)
+    const before = platformClient(t, platform)
+    const oldToken = await before.token()
+    expect((await before.boundSeals()).status).toBe(200)
+    await adminCall(t, 'PUT', `/api/admin/platforms/${platform.id}`, { status: 'disabled' })
+    const disabled = await before.call({ path: '/api/open/v1/seals', token: oldToken })
+    expect([disabled.status, disabled.body.code]).toEqual([403, 'PLATFORM_DISABLED'])
+    await adminCall(t, 'PUT', `/api/admin/platforms/${platform.id}`, { status: 'active' })
+    const revived = await before.call({ path: '/api/open/v1/seals', token: oldToken })
+    expect([revived.status, revived.body.code]).toEqual([401, 'TOKEN_EXPIRED'])
+    // A new token works.
+    expect((await platformClient(t, platform).boundSeals()).status).toBe(200)
+  })
+
+  it('ends a list whose last page is full with nextAfter null, not a cursor to an empty page', async () => {
+    const platform = await registerTestPlatform(t, { webhookUrl: 'http://127.0.0.1:9/hooks' })
+    const c = platformClient(t, platform)
+    await bindSealForTest(t.db, { sealId, platformId: platform.id, personId })
+    const first = await c.call({ path: '/api/open/v1/seals?limit=1' })
+    expect(first.body).toEqual({ seals: [expect.objectContaining({ sealId })], nextAfter: null })
+    // Two bound: a page of one has a next page, the second ends the list.
+    const other = await t.loginPersonal('13700000192', { name: '李第二', identityNo: idNumber(952) })
+    const otherPerson = (await findCaller(t.db, other))!.person.id
+    const otherSeal = (await personalSealFor(t, other, { pin: 'seal2026' })).seal.id
+    await bindSealForTest(t.db, { sealId: otherSeal, platformId: platform.id, personId: otherPerson })
+    const page1 = await c.call({ path: '/api/open/v1/seals?limit=1' })
+    expect(page1.body.nextAfter).toBe(page1.body.seals[0].bindingId)
+    const page2 = await c.call({ path: `/api/open/v1/seals?limit=1&after=${page1.body.nextAfter}` })
+    expect(page2.body).toEqual({ seals: [expect.objectContaining({ sealId: otherSeal })], nextAfter: null })
+    // The operator's lists end the same way.
+    const deliveries = await t.db.$count(webhookDeliveries, eq(webhookDeliveries.platformId, platform.id))
+    const hooks = await adminCall(t, 'GET', `/api/admin/platforms/${platform.id}/webhook-deliveries?limit=${deliveries}`)
+    expect([hooks.data.deliveries.length, hooks.data.nextAfter]).toEqual([deliveries, null])
+    let after: string | null = null
+    let pages = 0
+    do {
+      const page = await adminCall(t, 'GET', `/api/admin/platforms?limit=2${after ? `&after=${after}` : ''}`)
+      expect(page.data.platforms.length, `page ${pages + 1}`).toBeGreaterThan(0)
+      after = page.data.nextAfter
+      pages++
+    } while (after && pages < 100)
+    expect(after).toBeNull()
+    await t.db.delete(sealBindings).where(eq(sealBindings.platformId, platform.id))
+  })
+
+  it('declares the bearer token and the X-Seal-* signature headers in the served OpenAPI document, so generated clients sign', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    const schemes = docs.components.securitySchemes as Record<string, { type: string; scheme?: string }>
+    const [bearerName] = Object.entries(schemes).find(([, s]) => s.type === 'http' && s.scheme === 'bearer') ?? []
+    expect(bearerName).toBeDefined()
+    const signed: [string, string][] = [
+      ['/api/open/v1/seals', 'get'],
+      ['/api/open/v1/documents', 'post'],
+      ['/api/open/v1/documents/{documentId}', 'get'],
+    ]
+    for (const [path, method] of signed) {
+      const operation = docs.paths[path][method]
+      expect(operation.security, path).toEqual([{ [bearerName!]: [] }])
+      const headers = (operation.parameters as { in: string; name: string; required?: boolean }[]).filter((p) => p.in === 'header')
+      for (const name of ['x-seal-timestamp', 'x-seal-nonce', 'x-seal-signature'])
+        expect(headers.find((h) => h.name.toLowerCase() === name), `${path} ${name}`).toMatchObject({ required: true })
+    }
+    // The token call is made with the client credentials, unsigned.
+    expect(docs.paths['/api/open/v1/token'].post.security ?? []).toEqual([])
+  })
+
+  it('gives a new platform the documented default rate limit', async () => {
+    const registered = await adminCall(t, 'POST', '/api/admin/platforms', { clientName: `默认限流平台-${Date.now()}`, platformType: '9' })
+    const documented = Number(/`rateLimitPerMinute` \(default (\d+)/.exec(platformsDoc)?.[1])
+    expect(registered.data.platform.rateLimitPerMinute).toBe(documented)
+    expect(documented).toBe(2400)
+  })
+})
