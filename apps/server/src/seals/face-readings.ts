@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { StampMeasures } from '@seal/seal/extract-stamp'
+import type { SealImpressionReading } from '@seal/shared/api/unit-apply-admin'
 import type { Caller } from '../auth/caller.ts'
 import { accounts } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
@@ -11,17 +12,7 @@ import { ocrRequests } from '../identity/tables.ts'
 const faceReadingType = '30'
 
 /** What the cut-out read on a seal's face, as the reviewer sees it in the application (docs/api.md). */
-export type FaceReading = {
-  /** match, wrongName, wrongType or unread (packages/seal judgeSealFace); null when the face was not read. */
-  verdict: string | null
-  /** Chinese characters read along the ring and across under the star. */
-  ringText: string
-  centreText: string
-  /** What it was checked against. */
-  unitName: string
-  sealName: string
-  checkedAt: number
-}
+export type FaceReading = Omit<SealImpressionReading, 'itemId'>
 
 /**
  * Keeps what the impression check read from a photo, keyed by the photo's SHA-256 like every OCR request:
@@ -52,6 +43,21 @@ export async function recordFaceReading(options: {
     imageSha256: createHash('sha256').update(options.photo).digest('hex'),
     status: measures.sealText || measures.sealCentreText ? 'recognized' : 'failed',
     result: reading,
+  })
+}
+
+/**
+ * The readings of an application's seal photos, one per seal item whose photo was checked: what the
+ * server keeps with the form on every save (never taken from the body).
+ *
+ * @example
+ * const impressionReadings = await impressionReadingsOf(db, caller.person.id, form.sealInfo)
+ */
+export async function impressionReadingsOf(db: Database, personId: string, items: { _id: string; originalFileId: string }[]): Promise<SealImpressionReading[]> {
+  const readings = await faceReadingsOf(db, personId, items.map((item) => item.originalFileId))
+  return items.flatMap((item) => {
+    const reading = readings.get(item.originalFileId)
+    return reading ? [{ itemId: item._id, ...reading }] : []
   })
 }
 
