@@ -1,20 +1,32 @@
+import { messageTemplates } from '@seal/shared/messages'
 import { stampGuidance, stampGuidanceReasons, type StampGuidanceCode } from './extract/guidance.ts'
 import { inkBlur } from './extract/ink-blur.ts'
 import { inkMap } from './extract/ink-map.ts'
 import { paperModel } from './extract/paper-model.ts'
 import { decodePhoto } from './extract/photo-pixels.ts'
 import { fillUnderPrint } from './extract/print-fill.ts'
-import { readSealText, sealTextMatchesUnit } from './extract/seal-text.ts'
+import { stampSharpness } from './extract/sharpness.ts'
+import { judgeSealFace, readSealFace, type SealFaceVerdict } from './extract/seal-text.ts'
 import { cutOutStamp } from './extract/stamp-cutout.ts'
 import { stampGeometry, stampMask, stampSquare } from './extract/stamp-geometry.ts'
 import { traceOutline } from './extract/stamp-outline.ts'
 import { findStamp } from './extract/stamp-region.ts'
+import { faceNameOf } from './organization-seal.ts'
+
+/** 法定代表人名章: a square seal with the person's name, no ring to read. */
+const legalRepresentativeNameSeal = '05'
 
 export type ExtractStampOptions = {
-  /** The applying unit's name: when given and the seal's arc text can be read, a different name gives 1010. */
+  /**
+   * The applying unit's name: when given, the seal's face is read and must carry exactly this name on its
+   * ring and the seal's name across (judgeSealFace); another name or type gives 1010, a face that cannot be
+   * read 1011. A legal representative's name seal (sealTypeCode 05) carries no ring and is not read.
+   */
   unitName?: string
   /** The seal's name as sent with the photo; an invoice seal (发票专用章) is oval by design, not skewed. */
   sealName?: string
+  /** The seal's type, when the caller sends it: decides what the face must carry (faceNameOf). */
+  sealTypeCode?: string
   /** Side of the square PNG, 400 px by default. */
   size?: number
 }
@@ -31,10 +43,16 @@ export type StampMeasures = {
   blur?: number
   /** How strongly the stamp is inked, 0–1. */
   inkStrength?: number
+  /** Variance of the Laplacian of the stamp's ink at a fixed size (see stampSharpness). */
+  sharpness?: number
   /** Median paper brightness, 0–255. */
   paperBrightness?: number
-  /** Text read from the seal's arc, when it was read. */
+  /** Text read from the seal's ring, when it was read. */
   sealText?: string
+  /** Text read across the seal under the star. */
+  sealCentreText?: string
+  /** The verdict on the face against the unit's name and the seal's type. */
+  faceVerdict?: SealFaceVerdict
 }
 
 export type ExtractStampResult =
@@ -69,6 +87,12 @@ const limits = {
   maximumRingGapDeg: 30,
   minimumInkStrength: 0.22,
   maximumBlur: 0.022,
+  /**
+   * Variance of the Laplacian (stampSharpness) under which the photo is out of focus. Measured on generated
+   * photos of a 38 mm seal: sharp 5 000–10 000 (a 240 px stamp 5 000), Gaussian blur σ = 3 px of a 540 px
+   * stamp 3 900, σ = 4 px 2 400, σ = 5 px 1 700 (decisions.md "A blurred photo is refused").
+   */
+  minimumSharpness: 2500,
 } as const
 
 /**
@@ -86,8 +110,8 @@ export async function extractStamp(
   options: ExtractStampOptions = {},
 ): Promise<ExtractStampResult> {
   const measures: StampMeasures = {}
-  const refuse = (code: StampGuidanceCode) =>
-    ({ ok: false, code, reason: stampGuidanceReasons[code], measures }) as const
+  const refuse = (code: StampGuidanceCode, reason = stampGuidanceReasons[code]) =>
+    ({ ok: false, code, reason, measures }) as const
   try {
     const pixels = await decodePhoto(photo)
     const paper = paperModel(pixels)
@@ -138,18 +162,26 @@ export async function extractStamp(
     const detail = inkMap({ pixels, paper, area: inside })
     fillUnderPrint(detail)
     const mask = stampMask({ stamp, ink: detail })
+    // Out of focus first: soft edges are what a blurred photo has, and its advice is to refocus.
+    measures.sharpness = await stampSharpness({ ink: detail, peakStrength: region.peakStrength })
+    if (measures.sharpness < limits.minimumSharpness) return refuse(stampGuidance.blurred)
     measures.blur = inkBlur({ ink: detail, mask, peakStrength: region.peakStrength, stampSize: stamp.size })
     if (measures.blur > limits.maximumBlur) return refuse(stampGuidance.unclear)
 
-    if (options.unitName && stamp.ellipse) {
-      measures.sealText = await readSealText({
-        ink: detail,
-        ellipse: stamp.ellipse,
-        peakStrength: region.peakStrength,
-      })
-      const matches =
-        measures.sealText && sealTextMatchesUnit({ sealText: measures.sealText, unitName: options.unitName })
-      if (matches === false) return refuse(stampGuidance.nameMismatch)
+
+    if (options.unitName && options.sealTypeCode !== legalRepresentativeNameSeal) {
+      const reading = stamp.ellipse
+        ? await readSealFace({ ink: detail, ellipse: stamp.ellipse, peakStrength: region.peakStrength, characters: [...options.unitName].length })
+        : { ring: '', centre: '', centreInked: false, found: false }
+      measures.sealText = reading.ring
+      measures.sealCentreText = reading.centre
+      const faceName = faceNameOf({ sealTypeCode: options.sealTypeCode, sealName: options.sealName, unitName: options.unitName })
+      measures.faceVerdict = judgeSealFace({ reading, unitName: options.unitName, faceName })
+      if (measures.faceVerdict === 'wrongName')
+        return refuse(stampGuidance.nameMismatch, messageTemplates.sealNameMismatch(reading.ring))
+      if (measures.faceVerdict === 'wrongType')
+        return refuse(stampGuidance.typeMismatch, messageTemplates.sealTypeMismatch(faceName || '单位公章', reading.centre))
+      if (measures.faceVerdict === 'unread') return refuse(stampGuidance.faceUnread)
     }
 
     const size = options.size ?? 400

@@ -67,6 +67,24 @@ export async function renderOrganizationSeal(input: OrganizationSealInput): Prom
   }
 }
 
+/**
+ * What a unit seal carries across under the star, from its type and the name it is filed under: '' for the
+ * official seal (01) and for a name such as 单位公章; the type's own name (合同专用章…) when none is given;
+ * otherwise the filing name without the unit's name in front (某某公司合同专用章 → 合同专用章).
+ *
+ * @example
+ * faceNameOf({ sealTypeCode: '04', sealName: '北京明远科技有限公司合同专用章', unitName: '北京明远科技有限公司' }) // '合同专用章'
+ * faceNameOf({ sealTypeCode: '01', sealName: '北京明远科技有限公司', unitName: '北京明远科技有限公司' }) // ''
+ */
+export function faceNameOf({ sealTypeCode, sealName, unitName }: { sealTypeCode?: string | undefined; sealName?: string | undefined; unitName: string }): string {
+  if (sealTypeCode === '01') return ''
+  const given = (sealName ?? '').trim()
+  const kind = sealTypeCode && isOrganizationSealTypeCode(sealTypeCode) ? organizationSealKinds[sealTypeCode] : undefined
+  const engraved = engravedSealName({ sealName: given, unitName: unitName.trim() })
+  // A filing name that is only the unit's name says nothing across: the type's own name is what is engraved.
+  return engraved || (given && given !== unitName.trim() ? '' : (kind?.defaultSealName ?? ''))
+}
+
 function engravedSealName({ sealName, unitName }: { sealName: string; unitName: string }): string {
   const trimmed = sealName.trim()
   const withoutUnit = trimmed.startsWith(unitName) ? trimmed.slice(unitName.length) : trimmed

@@ -128,6 +128,10 @@ export const messages = {
   licenceVerificationRejected: '营业执照验证不通过',
   fourElementsFailed: '四要素验证失败',
   impressionExtractionFailed: '印模提取失败',
+  /** Seal photo out of focus (guidance code 1006; our wording). */
+  stampPhotoBlurred: '照片模糊，请对准印章重新拍摄',
+  /** The seal's ring or the text across could not be read exactly (guidance code 1011; our wording). */
+  sealFaceUnread: '未能准确识别印章上的单位名称和印章名称，请对准印章重新拍摄；仍无法识别时可提交人工审核',
   sealNotFound: '未查询到印章',
   faceCancelled: '人脸识别已取消',
   faceCheckFailed: '人脸核验失败，请重试',
@@ -223,6 +227,10 @@ export type MessageKey = keyof typeof messages
 
 /** Messages with a slot, built exactly as the spec writes them ({reason}, {msg}, {types}). */
 export const messageTemplates = {
+  /** The seal's ring names another unit, with what was read (guidance code 1010). */
+  sealNameMismatch: (read: string) => `请上传与申请企业名称一致的印章${read ? `（印章上识别为：${read}）` : ''}`,
+  /** The text across is another seal type's, with what was read (guidance code 1010). */
+  sealTypeMismatch: (expected: string, read: string) => `请上传${expected}的盖印照片${read ? `（印章中间识别为：${read}）` : '（印章中间没有印章名称）'}`,
   /** 文件上传失败:{reason} */
   fileUploadFailed: (reason: string) => `文件上传失败:${reason}`,
   /** 图片上传失败:{reason} */

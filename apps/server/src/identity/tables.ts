@@ -37,7 +37,8 @@ export const ocrRequests = pgTable(
   'ocr_requests',
   {
     id: id(),
-    imgType: text('img_type', { enum: ['10', '11', '20'] }).notNull(),
+    /** 30: a seal impression's face read by the cut-out (seals/face-readings.ts), kept for the reviewer. */
+    imgType: text('img_type', { enum: ['10', '11', '20', '30'] }).notNull(),
     requestedBy: text('requested_by').notNull(),
     imageSha256: text('image_sha256').notNull(),
     status: text('status', { enum: ['recognized', 'failed'] }).notNull(),

@@ -24,15 +24,16 @@ export const cutoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['seals'],
         summary: '从印章照片提取印模（base64）',
+        // sealTypeCode (ours): what the seal's face must carry (01 the name alone, 04 合同专用章 across…).
         // unitName: the name the application gives the unit (a change of name brings the new one, which the
         // unit on record does not know yet); without it, the enterprise login's unit name on record.
-        body: z.object({ file: z.string().min(1, '请上传印章图片'), sealName: z.string().max(40).optional(), unitName: z.string().max(120).optional() }),
+        body: z.object({ file: z.string().min(1, '请上传印章图片'), sealName: z.string().max(40).optional(), sealTypeCode: z.string().max(8).optional(), unitName: z.string().max(120).optional() }),
         response: { 200: envelopeOf(cutoutAnswer) },
       },
     },
     async (request) => {
       const photo = await decodeOcrImage(request.body.file)
-      return ok(await cutOutSeal({ db: app.db, store: app.files, caller: callerOf(request), photo, sealName: request.body.sealName, unitName: request.body.unitName }))
+      return ok(await cutOutSeal({ db: app.db, store: app.files, caller: callerOf(request), photo, sealName: request.body.sealName, sealTypeCode: request.body.sealTypeCode, unitName: request.body.unitName }))
     },
   )
 

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts'
 import { saveFile } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
 import { inWorker } from '../workers/pool.ts'
+import { recordFaceReading } from './face-readings.ts'
 
 export type CutoutResult = {
   succ: boolean
@@ -26,12 +27,16 @@ export async function cutOutSeal(options: {
   caller: Caller
   photo: Buffer
   sealName?: string | undefined
+  /** The seal's type (our extension of the spec's body): decides what the seal's face must carry. */
+  sealTypeCode?: string | undefined
   /** The unit name the application gives, when it differs from the one on record (a change of name). */
   unitName?: string | undefined
 }): Promise<CutoutResult> {
   const { db, store, caller, photo } = options
   // In a worker thread: decoding is sharp's (off the loop anyway), the analysis after it is JavaScript.
-  const result = await inWorker({ kind: 'extractStamp', photo: new Uint8Array(photo), options: { sealName: options.sealName, unitName: options.unitName?.trim() || caller.unit?.name } })
+  const unitName = options.unitName?.trim() || caller.unit?.name
+  const result = await inWorker({ kind: 'extractStamp', photo: new Uint8Array(photo), options: { sealName: options.sealName, sealTypeCode: options.sealTypeCode, unitName } })
+  await recordFaceReading({ db, caller, photo, measures: result.measures, unitName, sealName: options.sealName })
   if (!result.ok) return { succ: false, code: result.code, msg: result.reason, originalPic: null, sealPic: null, sealPicBase64: null }
   const png = Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength)
   const original = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: photo, originalName: '印章照片.jpg' })

@@ -94,6 +94,7 @@ export async function reviewDetail(db: Database, options: { id: string; fileAcce
     updateTime: application.updatedAt.getTime(),
     submitTime: epoch(application.submittedAt),
     files: await fileLinks(db, { form, application, fileAccessKey: options.fileAccessKey }),
+    impressionReadings: application.form.impressionReadings ?? [],
   }
 }
 

@@ -24,6 +24,7 @@ import {
 } from './checks.ts'
 import type { SmsProvider } from '../identity/sms-provider.ts'
 import { noticeLegalRepresentative } from './backlog.ts'
+import { impressionReadingsOf } from '../seals/face-readings.ts'
 import { applyServerMessages } from './messages.ts'
 import { reviewSubmitted } from './review.ts'
 import { unitApplications, type StoredForm, type UnitApplication } from './tables.ts'
@@ -59,6 +60,8 @@ export async function storeApplication(options: {
   const changeOriginal = form.businessType === businessType.CHANGE ? await changeOriginalOf(db, form.sealId) : undefined
   const stored: StoredForm = { ...storedFormOf({ ...form, step }), ...(changeOriginal !== undefined ? { changeOriginal } : {}) }
   await assertOwnFiles(db, caller, stored)
+  // What the impression check read on each seal's photo goes with the form, for the reviewer.
+  stored.impressionReadings = await impressionReadingsOf(db, caller.person.id, stored.sealInfo)
   const hashes = await passwordHashes(form)
 
   if (moveTo) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { UnitApplicationForm } from '@seal/shared/api/unit-apply'
+import type { SealImpressionReading } from '@seal/shared/api/unit-apply-admin'
 import type { ChangeOriginal } from '@seal/shared/rules/unit-apply'
 import { accounts, persons, units } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
@@ -18,6 +19,11 @@ export type StoredForm = Omit<UnitApplicationForm, 'id' | 'legalPassword' | 'leg
    * (service.ts `reapply`): pressing it again goes to that draft while it is one.
    */
   reappliedAs?: string
+  /**
+   * What the impression check read on each seal's photo (seals/face-readings.ts), found again by the photo
+   * on every save of the draft, never from the body; the reviewer's detail shows it.
+   */
+  impressionReadings?: SealImpressionReading[]
 }
 
 /** A seal item's outcome; `itemId` is the item's `_id` (review records one outcome per item). */

@@ -1,3 +1,5 @@
+import { messages } from '@seal/shared/messages'
+
 /**
  * Seal-photo guidance codes of spec 000 §8 / 002 §8, as the cut-out judges a photo. The client shows its own
  * advice for each code in a modal; the reasons here are the server's message (our wording, the spec gives
@@ -17,8 +19,14 @@ export const stampGuidance = {
   skewed: '1005',
   /** Photo too dark or lit too unevenly. */
   badLight: '1009',
-  /** The seal's text does not match the applying unit's name. */
+  /** Out of focus: the strokes run together (stampSharpness). */
+  blurred: '1006',
+  /** The seal's ring names another unit (or a longer name holding the applying unit's). */
   nameMismatch: '1010',
+  /** The text across is another seal type's (a 合同专用章 offered as the 单位公章). */
+  typeMismatch: '1010',
+  /** The seal's face could not be read exactly: retake, or let a person check it. */
+  faceUnread: '1011',
 } as const
 
 export type StampGuidanceCode = (typeof stampGuidance)[keyof typeof stampGuidance]
@@ -30,6 +38,8 @@ export const stampGuidanceReasons: Record<StampGuidanceCode, string> = {
   '1003': '印章图案不清晰，请在干净平滑的纸上重新盖章，将纸张靠墙立放，摄像头正对印章居中拍摄',
   '1004': '印章图案过小，请使印章图案占照片的80%，重新拍摄',
   '1005': '印章图案倾斜变形，请将纸张靠墙立放，摄像头正对印章居中拍摄',
+  '1006': messages.stampPhotoBlurred,
   '1009': '光线过暗或不均匀，请将纸张靠墙立放，摄像头正对印章居中拍摄',
   '1010': '请上传与申请企业名称一致的印章',
+  '1011': messages.sealFaceUnread,
 }

@@ -33,6 +33,9 @@ export async function decodePhoto(photo: Buffer): Promise<PhotoPixels> {
   const shrunk = Math.round(longSide / shrink)
   const decoderDoesIt = shrunk <= 1.3 * targetLongSide
   const scaledLongSide = decoderDoesIt ? shrunk : targetLongSide
+  // A picture with a transparent background (a seal PNG rather than a photo) is the stamp on paper with
+  // nothing around it: white paper is laid under it and around it, so its ring does not touch the edge.
+  const margin = meta.hasAlpha ? Math.round(scaledLongSide * 0.1) : 0
   const { data, info } = await sharp(photo, options)
     .rotate()
     .resize({
@@ -42,7 +45,8 @@ export async function decodePhoto(photo: Buffer): Promise<PhotoPixels> {
       // When the decoder's own shrink lands on the size, what is left is a copy; nearest makes it a cheap one.
       kernel: decoderDoesIt ? 'nearest' : 'lanczos3',
     })
-    .removeAlpha()
+    .flatten({ background: '#ffffff' })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background: '#ffffff' })
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true })

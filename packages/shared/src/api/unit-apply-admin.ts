@@ -59,6 +59,23 @@ export const reviewFileLink = z.object({
 })
 export type ReviewFileLink = z.infer<typeof reviewFileLink>
 
+/**
+ * What the impression check read on one seal's photo (the ring and the text across under the star), kept
+ * with the application so the reviewer sees it: verdict match, wrongName, wrongType or unread.
+ */
+export const sealImpressionReading = z.object({
+  /** The seal item's `_id`. */
+  itemId: z.string(),
+  verdict: z.enum(['match', 'wrongName', 'wrongType', 'unread']),
+  ringText: z.string(),
+  centreText: z.string(),
+  /** The unit name and seal name the photo was checked against. */
+  unitName: z.string(),
+  sealName: z.string(),
+  checkedAt: z.number().int(),
+})
+export type SealImpressionReading = z.infer<typeof sealImpressionReading>
+
 /** GET /admin/applications/:id: the application as the applicant sees it, with what the reviewer needs. */
 export const reviewApplicationDetail = unitApplicationDetail.omit({ mine: true }).extend({
   unitId: z.string().nullable(),
@@ -68,6 +85,8 @@ export const reviewApplicationDetail = unitApplicationDetail.omit({ mine: true }
   reviewTime: z.number().int().nullable(),
   /** Every file the application names that exists, each with its link. */
   files: z.array(reviewFileLink),
+  /** What the impression check read on each seal's photo, for the seals whose photo was checked. */
+  impressionReadings: z.array(sealImpressionReading),
 })
 export type ReviewApplicationDetail = z.infer<typeof reviewApplicationDetail>
 

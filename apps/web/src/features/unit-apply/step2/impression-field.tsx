@@ -62,7 +62,7 @@ export function ImpressionField({
     try {
       let reason: string
       try {
-        const answer = await cutoutSeal({ file: dataUrl, sealName: seal.sealName, unitName })
+        const answer = await cutoutSeal({ file: dataUrl, sealName: seal.sealName, sealTypeCode: seal.sealTypeCode, unitName })
         if (answer.succ && answer.sealPicBase64) {
           const sealPic = answer.sealPic || (await uploadBase64({ dataUrl: `data:image/png;base64,${answer.sealPicBase64}`, originalName: '印章图片.png' })).fileId
           const originalFileId = answer.originalPic || (await uploadBase64({ dataUrl, originalName: '印章照片.jpg' })).fileId

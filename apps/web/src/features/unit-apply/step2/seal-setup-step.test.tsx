@@ -28,7 +28,7 @@ describe('step 2 seal setup', () => {
     pickFile('上传单位公章印模照片')
     fireEvent.click(await screen.findByText('提交人工审核'))
     expect(await screen.findByText('已提交人工审核')).toBeTruthy()
-    expect(server.callsTo('/seal-apply/seal/cutoutBase64')[0]!.body).toMatchObject({ sealName: '单位公章', file: expect.stringMatching(/^data:image\/png;base64,/) })
+    expect(server.callsTo('/seal-apply/seal/cutoutBase64')[0]!.body).toMatchObject({ sealName: '单位公章', sealTypeCode: '01', file: expect.stringMatching(/^data:image\/png;base64,/) })
 
     // The seal needs no cut-out now; the passwords come next, then the save to 3-1 with the photo for review.
     fireEvent.click(screen.getByRole('button', { name: '下一步' }))
