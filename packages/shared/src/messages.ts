@@ -255,4 +255,8 @@ export const messageTemplates = {
 export const ownMessages = {
   invalidSmsCode: '请输入正确的验证码',
   invalidSealName: '印章名称应为2-20位汉字或数字',
+  // 注销印章 opened by a caller who may not cancel (issue #19 §4): said before the form, not after the PIN.
+  cancelOnlyHolderPersonal: '只有印章本人可以注销该印章。',
+  cancelNotForAuthorizedUser: '您是该印章的用章人，无权注销该印章，如需注销请联系法人或印章管理员。',
+  cancelByApplicationForManager: '印章管理员不能直接注销印章，请提交注销申请，审核通过后注销。',
 } as const
