@@ -258,5 +258,7 @@ export const ownMessages = {
   // 注销印章 opened by a caller who may not cancel (issue #19 §4): said before the form, not after the PIN.
   cancelOnlyHolderPersonal: '只有印章本人可以注销该印章。',
   cancelNotForAuthorizedUser: '您是该印章的用章人，无权注销该印章，如需注销请联系法人或印章管理员。',
+  // The enterprise login's home when an operator's application waits for the legal representative (issue #19 §4).
+  pendingSignOnPersonalLogin: '有待签署的申请，请以个人登录（同一手机号）在待办中心处理',
   cancelByApplicationForManager: '印章管理员不能直接注销印章，请提交注销申请，审核通过后注销。',
 } as const

@@ -106,6 +106,14 @@ describe('待办详情', () => {
     expect(await location()).toBe('/new/seal/sign?id=a1&from=agency')
   })
 
+  it('an application that names no seal manager says 未设置 under 印章管理员, not the legal representative', async () => {
+    fakeApi({ 'POST /seal-apply/backlog/detail': () => ({ ...detailOf(item('a9')), sealAdmin: { adminName: '', cardNo: '' } }) })
+    renderScreen('/agency-center/detail?id=a9', { path: '/agency-center/detail', element: <AgencyDetailPage /> })
+    const manager = within(await screen.findByRole('region', { name: '印章管理员' }, { timeout: 3000 }))
+    expect(manager.getByText('未设置')).toBeTruthy()
+    expect(manager.queryByText('姓名')).toBeNull()
+  })
+
   it('拒绝 asks first, then refuses and shows the result', async () => {
     const api = fakeApi({ 'POST /seal-apply/backlog/detail': () => detailOf(item('a2')), 'GET /seal-apply/apply/refuse': () => null })
     renderScreen('/agency-center/detail?id=a2', { path: '/agency-center/detail', element: <AgencyDetailPage /> })
