@@ -54,8 +54,8 @@ test('the demo legal representative applies for a unit seal and a contract seal,
     await page.getByLabel(new RegExp(`上传.*(${name.source}).*印模照片`)).first().setInputFiles(await impressionPhoto(code))
   }
   await expect(page.getByText('印模提取成功')).toHaveCount(2, { timeout: 60_000 })
-  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill('seal2026')
-  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill('seal2026')
+  await page.getByRole('textbox', { name: '印章密码', exact: true }).fill('seal2026')
+  await page.getByRole('textbox', { name: '确认印章密码', exact: true }).fill('seal2026')
   await snap(page, 'unit-apply-2-seal-setup')
   await page.getByRole('button', { name: '下一步' }).click()
 
@@ -191,8 +191,8 @@ test('a 40075 verification and a twice-failed impression go to manual review, an
   await snap(page, 'unit-review-3-manual-review-offer')
   await page.getByRole('button', { name: '提交人工审核' }).click()
   await expect(page.getByRole('button', { name: '提交人工审核' })).toHaveCount(0)
-  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill('seal2026')
-  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill('seal2026')
+  await page.getByRole('textbox', { name: '印章密码', exact: true }).fill('seal2026')
+  await page.getByRole('textbox', { name: '确认印章密码', exact: true }).fill('seal2026')
   await page.getByRole('button', { name: '下一步' }).click()
 
   // Step 3-1: the signed application form is uploaded, the declaration checked, submitted once.

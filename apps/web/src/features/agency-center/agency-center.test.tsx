@@ -148,10 +148,22 @@ describe('待办详情', () => {
 })
 
 describe('处理结果', () => {
-  it('signed: 已完成签署', async () => {
-    fakeApi({ 'POST /seal-apply/backlog/detail': () => detailOf(item('s', { status: 4, applyStatus: 'PENDING_REVIEW' }), false) })
-    renderScreen('/agency-center/result?id=s', { path: '/agency-center/result', element: <AgencyResultPage /> })
-    expect(await screen.findByText('已完成签署')).toBeTruthy()
+  it('signed: 已完成签署, and what happened next as the application says: waiting for review, or approved and made at once', async () => {
+    const shown = async (applyStatus: string) => {
+      fakeApi({ 'POST /seal-apply/backlog/detail': () => detailOf(item('s', { status: 4, applyStatus }), false) })
+      const view = renderScreen('/agency-center/result?id=s', { path: '/agency-center/result', element: <AgencyResultPage /> })
+      expect(await screen.findByText('已完成签署')).toBeTruthy()
+      const text = document.querySelector('.adm-result')!.textContent
+      view.router.dispose()
+      cleanup()
+      return text
+    }
+    expect(await shown('PENDING_REVIEW')).toContain('等待平台审核')
+    const made = await shown('APPLY_SUCCESS')
+    expect(made).toContain('审核已通过')
+    expect(made).toContain('电子印章已制作完成')
+    expect(made).not.toContain('提交审核')
+    expect(await shown('APPLY_FAIL')).toContain('审核未通过')
   })
 
   it('refused: 您已拒绝电子印章申请 with 未签署，法人拒绝', async () => {
