@@ -96,7 +96,7 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   const token = await page.evaluate(() => localStorage.getItem('seal.token') ?? '')
   const auth = { authorization: `Bearer ${token}` }
   const list = await (await page.request.post('/api/seal/queryGroupByBusiness', { headers: auth, data: { needPic: false } })).json()
-  const held: { id: string; sealTypeCode: string }[] = list.data.flatMap((group: { list: unknown[] }) => group.list)
+  const held: { id: string; sealTypeCode: string; sealCode: string }[] = list.data.flatMap((group: { list: unknown[] }) => group.list)
   expect(held.map((seal) => seal.sealTypeCode).sort()).toEqual(['01', '04'])
   const contract = held.find((seal) => seal.sealTypeCode === '04')!
   const pdf = await page.request.get('/api/configs/operation/manual')
@@ -126,17 +126,24 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   await snap(page, 'unit-cancel-1-unit-info')
   await page.getByRole('button', { name: '下一步' }).click()
   await page.getByRole('button', { name: '开始识别' }).click()
+  // Nothing is revoked before the summary (each seal by name and code) is confirmed.
+  const summary = page.getByRole('dialog').filter({ hasText: '确认注销印章' })
+  await expect(summary.getByRole('list', { name: '将注销的印章' })).toContainText(contract.sealCode, { timeout: 60_000 })
+  await expect(summary).toContainText(`${demo.unit.name}合同专用章`)
+  await snap(page, 'unit-cancel-2-confirm')
+  expect(await revokedCount(page)).toBe(revokedBefore)
+  await summary.getByRole('button', { name: '确认注销' }).click()
   await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 60_000 })
   await expect(page.getByText('申请通过')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('region', { name: '已注销的印章' })).toContainText('合同专用章')
-  await snap(page, 'unit-cancel-2-result')
+  await snap(page, 'unit-cancel-3-result')
   const cancelled = await (await page.request.post('/api/seal/signDocument', { headers: auth, data: { sealId: contract.id, pin: 'seal2026', fileId: (await uploaded.json()).data.fileId } })).json()
   expect(cancelled.resultStatus).not.toBe('00')
   expect(await revokedCount(page)).toBe(revokedBefore + 1)
   await page.goto('/home')
   await page.getByText('管理我的印章').click()
   await expect(page.locator('.seal-card', { hasText: demo.unit.name }).first()).toBeVisible()
-  await snap(page, 'unit-cancel-3-seal-list')
+  await snap(page, 'unit-cancel-4-seal-list')
 })
 
 /** How many certificates the published CRL lists. */

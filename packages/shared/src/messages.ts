@@ -270,5 +270,6 @@ export const ownMessages = {
   // everywhere (印章密码); the spec's checks call it 法人用章密码, so the hint ties the two.
   sealPinHint: '即电子印章的印章密码，用章时输入（校验提示中称“法人用章密码”）',
   managerPasswordHint: '印章管理员用章时输入的用章密码',
+  cancelSealsWarning: '单位核验已通过，提交后以下印章将立即注销，数字证书同时吊销，不可恢复：',
   cancelByApplicationForManager: '印章管理员不能直接注销印章，请提交注销申请，审核通过后注销。',
 } as const
