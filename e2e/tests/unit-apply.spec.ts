@@ -5,7 +5,7 @@ import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
 import sharp from 'sharp'
-import { adminToken, demo, loginEnterprise, loginPersonal, pdfsigTrustingOurCa, readSmsCode, snap } from './support.ts'
+import { adminToken, demo, expectNoHorizontalOverflow, loginEnterprise, loginPersonal, pdfsigTrustingOurCa, readSmsCode, snap } from './support.ts'
 
 /** The demo legal representative's ID number (apps/server/src/seed.ts). */
 const legalIdentityNo = '310104198506124562'
@@ -45,7 +45,12 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   await snap(page, 'unit-apply-1-unit-info')
   await page.getByRole('button', { name: '下一步' }).click()
 
-  // The legal representative's face, then the four-element check passes and step 2 opens.
+  // The legal representative's face, then the four-element check passes and step 2 opens. The sheet fits
+  // the phone, its button clear of the edge.
+  await expect(page.getByRole('button', { name: '开始识别' })).toBeVisible()
+  await page.waitForTimeout(400) // the sheet slides up
+  await expectNoHorizontalOverflow(page, '.unit-face-popup', '.unit-face-popup .adm-button-primary')
+  await snap(page, 'unit-apply-1-face-sheet')
   await page.getByRole('button', { name: '开始识别' }).click()
   await expect(page.getByText('印章图片').first()).toBeVisible({ timeout: 30_000 })
 
@@ -206,7 +211,11 @@ test('a 40075 verification and a twice-failed impression go to manual review, an
   await expect(page.getByLabel('已签字的申请表')).toBeVisible({ timeout: 30_000 })
   await page.getByLabel('上传申请表').setInputFiles({ name: 'form.png', mimeType: 'image/png', buffer: licence })
   await expect(page.locator('.unit-form-files img')).toHaveCount(1, { timeout: 30_000 })
+  // The truthfulness tick is a checkbox to assistive technology too.
+  const truthful = page.getByRole('checkbox', { name: /本人承诺/ })
+  await expect(truthful).not.toBeChecked()
   await page.locator('.unit-truthful').click()
+  await expect(truthful).toBeChecked()
   await snap(page, 'unit-review-4-form')
   await page.getByRole('button', { name: '提交', exact: true }).click()
   await page.getByRole('button', { name: '确认提交' }).click()
