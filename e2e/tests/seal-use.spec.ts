@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { applyForPersonalSeal, handOf } from './personal-seal-support.ts'
 import { contractPdf, confirmPopup, downloadSealed, pageSize, pickPdf, sealRedWhere, shownStampInPoints, tapPage } from './seal-use-support.ts'
-import { newPerson, pdfsigTrustingOurCa, snap } from './support.ts'
+import { expectNoHorizontalOverflow, newPerson, pdfsigTrustingOurCa, snap } from './support.ts'
 
 const PIN = 'seal2026'
 
@@ -20,6 +20,7 @@ test('the holder of a name seal seals a PDF on the 用章 screen where they tapp
   await expect(page).toHaveURL(/\/seal-use$/)
   await expect(page.getByRole('list', { name: '可用印章' }).getByRole('button')).toHaveCount(1)
   await snap(page, 'seal-use-1-choose-seal')
+  await expectNoHorizontalOverflow(page, '.seal-use-page')
 
   // The seal's detail menu offers 用章 too; it opens the screen for this seal.
   await page.goto('/seal-preview-list/personal')
@@ -30,6 +31,7 @@ test('the holder of a name seal seals a PDF on the 用章 screen where they tapp
   await expect(page).toHaveURL(new RegExp(`/seal-use/${sealId}$`))
   await expect(page.getByText('用章方式：密码用章')).toBeVisible()
   await snap(page, 'seal-use-2-pick')
+  await expectNoHorizontalOverflow(page, '.seal-use-page')
 
   // Something that is not a PDF is refused before it is sent.
   await page.getByLabel('选择PDF文件').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('不是PDF') })
@@ -40,6 +42,7 @@ test('the holder of a name seal seals a PDF on the 用章 screen where they tapp
   const size = pageSize(contract.buffer)
   await pickPdf(page, contract)
   await snap(page, 'seal-use-3-pages')
+  await expectNoHorizontalOverflow(page, '.seal-use-page', '.seal-use-place')
   await tapPage(page, 1, { x: 0.4, y: 0.62 })
   const stamp = page.locator('.seal-use-stamp')
   const tapped = (await stamp.boundingBox())!

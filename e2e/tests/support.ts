@@ -159,3 +159,15 @@ export async function pdfsigTrustingOurCa(request: APIRequestContext, pdf: Buffe
     rmSync(dir, { recursive: true, force: true })
   }
 }
+
+/** Nothing on the screen is wider than the phone (390 px): no sideways scrolling, no clipped edge. */
+export async function expectNoHorizontalOverflow(page: Page, ...selectors: string[]) {
+  const width = page.viewportSize()!.width
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), 'page wider than the screen').toBeLessThanOrEqual(width)
+  // Fixed sheets do not widen the page but can still run off its edge.
+  for (const selector of selectors) {
+    const box = (await page.locator(selector).first().boundingBox())!
+    expect(box.x, `${selector} starts left of the screen`).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width, `${selector} ends right of the screen`).toBeLessThanOrEqual(width)
+  }
+}

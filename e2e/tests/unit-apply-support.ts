@@ -70,8 +70,8 @@ export async function applyForUnitSeals(page: Page, unit: OwnUnit, pin: string) 
   await page.getByLabel(new RegExp(`^上传(单位公章|${unit.unitName})印模照片$`)).first().setInputFiles(await impressionPhoto(unit.unitName, '01'))
   await page.getByLabel(/上传.*合同专用章.*印模照片/).first().setInputFiles(await impressionPhoto(unit.unitName, '04'))
   await expect(page.getByText('印模提取成功')).toHaveCount(2, { timeout: 60_000 })
-  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(pin)
-  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(pin)
+  await page.getByRole('textbox', { name: '印章密码', exact: true }).fill(pin)
+  await page.getByRole('textbox', { name: '确认印章密码', exact: true }).fill(pin)
   await page.getByRole('button', { name: '下一步' }).click()
 
   await expect(page).toHaveURL(/\/new\/seal\/sign\?/)
@@ -121,8 +121,8 @@ export async function operatorAppliesForUnitSeal(page: Page, unit: OwnUnit, opti
   await expect(page.getByText('上传印章图片')).toBeVisible({ timeout: 30_000 })
   await page.getByLabel(/上传.*印模照片/).first().setInputFiles(await impressionPhoto(unit.unitName))
   await expect(page.getByText('印模提取成功')).toHaveCount(1, { timeout: 60_000 })
-  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(options.pin)
-  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(options.pin)
+  await page.getByRole('textbox', { name: '印章密码', exact: true }).fill(options.pin)
+  await page.getByRole('textbox', { name: '确认印章密码', exact: true }).fill(options.pin)
   await page.getByRole('button', { name: '下一步' }).click()
 
   // Step 3-1: an operator uploads the application form signed on paper, then submits.

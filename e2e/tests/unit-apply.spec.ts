@@ -5,7 +5,7 @@ import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
 import sharp from 'sharp'
-import { adminToken, demo, loginEnterprise, loginPersonal, pdfsigTrustingOurCa, readSmsCode, snap } from './support.ts'
+import { adminToken, demo, expectNoHorizontalOverflow, loginEnterprise, loginPersonal, pdfsigTrustingOurCa, readSmsCode, snap } from './support.ts'
 
 /** The demo legal representative's ID number (apps/server/src/seed.ts). */
 const legalIdentityNo = '310104198506124562'
@@ -45,7 +45,12 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   await snap(page, 'unit-apply-1-unit-info')
   await page.getByRole('button', { name: '下一步' }).click()
 
-  // The legal representative's face, then the four-element check passes and step 2 opens.
+  // The legal representative's face, then the four-element check passes and step 2 opens. The sheet fits
+  // the phone, its button clear of the edge.
+  await expect(page.getByRole('button', { name: '开始识别' })).toBeVisible()
+  await page.waitForTimeout(400) // the sheet slides up
+  await expectNoHorizontalOverflow(page, '.unit-face-popup', '.unit-face-popup .adm-button-primary')
+  await snap(page, 'unit-apply-1-face-sheet')
   await page.getByRole('button', { name: '开始识别' }).click()
   await expect(page.getByText('印章图片').first()).toBeVisible({ timeout: 30_000 })
 
@@ -54,8 +59,8 @@ test('the demo legal representative applies for a unit seal and a contract seal,
     await page.getByLabel(new RegExp(`上传.*(${name.source}).*印模照片`)).first().setInputFiles(await impressionPhoto(code))
   }
   await expect(page.getByText('印模提取成功')).toHaveCount(2, { timeout: 60_000 })
-  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill('seal2026')
-  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill('seal2026')
+  await page.getByRole('textbox', { name: '印章密码', exact: true }).fill('seal2026')
+  await page.getByRole('textbox', { name: '确认印章密码', exact: true }).fill('seal2026')
   await snap(page, 'unit-apply-2-seal-setup')
   await page.getByRole('button', { name: '下一步' }).click()
 
@@ -96,7 +101,7 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   const token = await page.evaluate(() => localStorage.getItem('seal.token') ?? '')
   const auth = { authorization: `Bearer ${token}` }
   const list = await (await page.request.post('/api/seal/queryGroupByBusiness', { headers: auth, data: { needPic: false } })).json()
-  const held: { id: string; sealTypeCode: string }[] = list.data.flatMap((group: { list: unknown[] }) => group.list)
+  const held: { id: string; sealTypeCode: string; sealCode: string }[] = list.data.flatMap((group: { list: unknown[] }) => group.list)
   expect(held.map((seal) => seal.sealTypeCode).sort()).toEqual(['01', '04'])
   const contract = held.find((seal) => seal.sealTypeCode === '04')!
   const pdf = await page.request.get('/api/configs/operation/manual')
@@ -126,17 +131,24 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   await snap(page, 'unit-cancel-1-unit-info')
   await page.getByRole('button', { name: '下一步' }).click()
   await page.getByRole('button', { name: '开始识别' }).click()
+  // Nothing is revoked before the summary (each seal by name and code) is confirmed.
+  const summary = page.getByRole('dialog').filter({ hasText: '确认注销印章' })
+  await expect(summary.getByRole('list', { name: '将注销的印章' })).toContainText(contract.sealCode, { timeout: 60_000 })
+  await expect(summary).toContainText(`${demo.unit.name}合同专用章`)
+  await snap(page, 'unit-cancel-2-confirm')
+  expect(await revokedCount(page)).toBe(revokedBefore)
+  await summary.getByRole('button', { name: '确认注销' }).click()
   await expect(page).toHaveURL(/\/new\/seal-result\?id=/, { timeout: 60_000 })
   await expect(page.getByText('申请通过')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('region', { name: '已注销的印章' })).toContainText('合同专用章')
-  await snap(page, 'unit-cancel-2-result')
+  await snap(page, 'unit-cancel-3-result')
   const cancelled = await (await page.request.post('/api/seal/signDocument', { headers: auth, data: { sealId: contract.id, pin: 'seal2026', fileId: (await uploaded.json()).data.fileId } })).json()
   expect(cancelled.resultStatus).not.toBe('00')
   expect(await revokedCount(page)).toBe(revokedBefore + 1)
   await page.goto('/home')
   await page.getByText('管理我的印章').click()
   await expect(page.locator('.seal-card', { hasText: demo.unit.name }).first()).toBeVisible()
-  await snap(page, 'unit-cancel-3-seal-list')
+  await snap(page, 'unit-cancel-4-seal-list')
 })
 
 /** How many certificates the published CRL lists. */
@@ -191,15 +203,19 @@ test('a 40075 verification and a twice-failed impression go to manual review, an
   await snap(page, 'unit-review-3-manual-review-offer')
   await page.getByRole('button', { name: '提交人工审核' }).click()
   await expect(page.getByRole('button', { name: '提交人工审核' })).toHaveCount(0)
-  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill('seal2026')
-  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill('seal2026')
+  await page.getByRole('textbox', { name: '印章密码', exact: true }).fill('seal2026')
+  await page.getByRole('textbox', { name: '确认印章密码', exact: true }).fill('seal2026')
   await page.getByRole('button', { name: '下一步' }).click()
 
   // Step 3-1: the signed application form is uploaded, the declaration checked, submitted once.
   await expect(page.getByLabel('已签字的申请表')).toBeVisible({ timeout: 30_000 })
   await page.getByLabel('上传申请表').setInputFiles({ name: 'form.png', mimeType: 'image/png', buffer: licence })
   await expect(page.locator('.unit-form-files img')).toHaveCount(1, { timeout: 30_000 })
+  // The truthfulness tick is a checkbox to assistive technology too.
+  const truthful = page.getByRole('checkbox', { name: /本人承诺/ })
+  await expect(truthful).not.toBeChecked()
   await page.locator('.unit-truthful').click()
+  await expect(truthful).toBeChecked()
   await snap(page, 'unit-review-4-form')
   await page.getByRole('button', { name: '提交', exact: true }).click()
   await page.getByRole('button', { name: '确认提交' }).click()

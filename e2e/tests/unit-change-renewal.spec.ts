@@ -32,15 +32,15 @@ async function verifySetUpAndSign(page: Page, unitName: string, prefix: string, 
   if (face) await page.getByRole('button', { name: '开始识别' }).click()
   if (renewal) {
     // A renewal keeps the seal's picture and password: step 2 asks for neither.
-    await expect(page.getByText('续期只更新印章证书的有效期，印章图片和用章密码保持不变。')).toBeVisible({ timeout: 30_000 })
-    await expect(page.getByRole('textbox', { name: '法人用章密码', exact: true })).toHaveCount(0)
+    await expect(page.getByText('续期只更新印章证书的有效期，印章图片和印章密码保持不变。')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('textbox', { name: '印章密码', exact: true })).toHaveCount(0)
   } else {
     await expect(page.getByText('印章图片').first()).toBeVisible({ timeout: 30_000 })
     await page.getByLabel(new RegExp(`^上传(单位公章|${unitName})印模照片$`)).first().setInputFiles(await impressionPhoto(unitName, '01'))
     await page.getByLabel(/上传.*合同专用章.*印模照片/).first().setInputFiles(await impressionPhoto(unitName, '04'))
     await expect(page.getByText('印模提取成功')).toHaveCount(2, { timeout: 60_000 })
-    await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(PIN)
-    await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(PIN)
+    await page.getByRole('textbox', { name: '印章密码', exact: true }).fill(PIN)
+    await page.getByRole('textbox', { name: '确认印章密码', exact: true }).fill(PIN)
   }
   await snap(page, `${prefix}-2-seal-setup`)
   await page.getByRole('button', { name: '下一步' }).click()

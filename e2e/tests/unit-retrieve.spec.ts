@@ -75,7 +75,7 @@ test('a new legal representative retrieves the unit’s seals through the new wi
   const next = await successorContext.newPage()
   await loginPersonal(next, successor.legal)
   await next.goto('/new/seal/flow?businessType=RETRIEVE&applicatKind=LEGAL_APPLY')
-  await expect(next.getByText('电子印章找回印章 · 法定代表人办理')).toBeVisible()
+  await expect(next.getByText('电子印章找回 · 法定代表人办理')).toBeVisible()
   await snap(next, 'unit-retrieve-0-guide')
   await next.getByRole('button', { name: '开始申请' }).click()
   await next.getByRole('button', { name: '确定' }).click()
@@ -97,10 +97,10 @@ test('a new legal representative retrieves the unit’s seals through the new wi
   await next.getByRole('button', { name: '开始识别' }).click()
 
   // Step 2: the recovered seals keep picture and certificate; a new password is set for them.
-  await expect(next.getByText('找回的印章沿用原有的印章图片和证书，请设置新的用章密码。')).toBeVisible({ timeout: 30_000 })
+  await expect(next.getByText('找回的印章沿用原有的印章图片和证书，请设置新的印章密码。')).toBeVisible({ timeout: 30_000 })
   await expect(next.getByLabel(/上传.*印模照片/)).toHaveCount(0)
-  await next.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(NEW_PIN)
-  await next.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(NEW_PIN)
+  await next.getByRole('textbox', { name: '印章密码', exact: true }).fill(NEW_PIN)
+  await next.getByRole('textbox', { name: '确认印章密码', exact: true }).fill(NEW_PIN)
   await snap(next, 'unit-retrieve-2-seal-setup')
   await next.getByRole('button', { name: '下一步' }).click()
 

@@ -263,4 +263,21 @@ export const messageTemplates = {
 export const ownMessages = {
   invalidSmsCode: '请输入正确的验证码',
   invalidSealName: '印章名称应为2-20位汉字或数字',
+  // 注销印章 opened by a caller who may not cancel (issue #19 §4): said before the form, not after the PIN.
+  cancelOnlyHolderPersonal: '只有印章本人可以注销该印章。',
+  cancelNotForAuthorizedUser: '您是该印章的用章人，无权注销该印章，如需注销请联系法人或印章管理员。',
+  // The enterprise login's home when an operator's application waits for the legal representative (issue #19 §4).
+  pendingSignOnPersonalLogin: '有待签署的申请，请以个人登录（同一手机号）在待办中心处理',
+  // What happened after the legal representative signed an operator's application (待办 处理结果), by its status.
+  signedWaitingReview: '已提交平台审核，等待平台审核，审核结果将短信通知经办人',
+  signedApprovedAndMade: '审核已通过，电子印章已制作完成，结果已短信通知经办人',
+  signedApprovedMaking: '审核已通过，电子印章正在制作',
+  signedReviewFailed: '审核未通过，结果已短信通知经办人，经办人可重新申请',
+  signedThenWithdrawn: '经办人已撤回该申请',
+  // The wizard's step-2 passwords (issue #19 §4): the legal representative's is the seal's PIN, one name
+  // everywhere (印章密码); the spec's checks call it 法人用章密码, so the hint ties the two.
+  sealPinHint: '即电子印章的印章密码，用章时输入（校验提示中称“法人用章密码”）',
+  managerPasswordHint: '印章管理员用章时输入的用章密码',
+  cancelSealsWarning: '单位核验已通过，提交后以下印章将立即注销，数字证书同时吊销，不可恢复：',
+  cancelByApplicationForManager: '印章管理员不能直接注销印章，请提交注销申请，审核通过后注销。',
 } as const

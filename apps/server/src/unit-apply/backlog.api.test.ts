@@ -56,9 +56,19 @@ describe('the agency centre (待办中心): an operator’s application waiting 
   afterAll(() => t.close())
 
   it('lists a submitted application as the legal representative’s to-do, tells them by SMS, and shows its detail with seal pictures', async () => {
-    const { id, unit } = await waiting()
+    // The wizard sends each seal under its type's name (seal-items.ts); the detail names it in full.
+    const { id, unit } = await waiting({
+      sealInfo: [
+        { _id: 'a', sealTypeCode: '01', sealName: '单位公章', sealPic: operator.fileId },
+        { _id: 'b', sealTypeCode: '04', sealName: '合同专用章', sealPic: operator.fileId },
+      ],
+    })
     const outbox = (await call(undefined, '/dev/sms-outbox')).body.data as { phone: string; text: string }[]
-    expect(outbox.some((m) => m.phone === legal.phone && m.text.includes(unit.unitName) && m.text.includes('待办中心'))).toBe(true)
+    // The legal representative usually logs in as the unit (企业登录), where there is no 待办中心: the text says
+    // which login shows it (002 §2: 待办中心 only for personal logins).
+    const notice = outbox.find((m) => m.phone === legal.phone && m.text.includes(unit.unitName))!
+    expect(notice.text).toContain('个人登录')
+    expect(notice.text).toContain('待办中心')
 
     const todo = await list(legal.token, 1)
     expect(todo.body.resultStatus).toBe('00')
@@ -70,7 +80,10 @@ describe('the agency centre (待办中心): an operator’s application waiting 
     expect(shown.body.resultStatus, shown.body.responseInfo).toBe('00')
     const d = shown.body.data
     expect(d.companyDetail).toEqual({ companyName: unit.unitName, companyCardNo: unit.socialCreditCode, legalName: legal.name, legalCardNo: `${legal.identityNo.slice(0, 3)}***********${legal.identityNo.slice(-4)}` })
-    expect(d.sealAdmin.adminName).toBe(legal.name)
+    // No manager was named: no one is shown as one (the legal representative is not the 印章管理员).
+    expect(d.sealAdmin).toEqual({ adminName: '', cardNo: '' })
+    // The seals by their full names, as the seal list and the result page name them.
+    expect(d.sealInfos.map((s: { sealName: string }) => s.sealName)).toEqual([unit.unitName, `${unit.unitName}合同专用章`])
     expect(d.operator.name).toBe(operator.name)
     expect(d.canSign).toBe(true)
     expect(d.sealInfos).toHaveLength(2)

@@ -16,6 +16,7 @@ import { sendSmsNotice } from '../identity/sms-notice.ts'
 import type { SmsProvider } from '../identity/sms-provider.ts'
 import { findApplication, isApplicant, isNamedLegalRepresentative } from './access.ts'
 import { applyServerMessages } from './messages.ts'
+import { sealNameFor } from './seal-names.ts'
 import { documentsToSign } from './signing.ts'
 import { unitApplications, type UnitApplication } from './tables.ts'
 
@@ -146,13 +147,15 @@ export async function backlogDetail(options: {
         sealFileId: key ? seal.sealPic : '',
         sealTypeCode: seal.sealTypeCode,
         sealTypeStr: seal.sealTypeName || sealTypeLabel(seal.sealTypeCode),
-        sealName: seal.sealName,
+        // In full, as the application form and the seal list name it (the wizard stores the type's name).
+        sealName: sealNameFor(seal, form, form.unitName),
         sealPicUrl: key ? previewLink(options.fileAccessKey, seal.sealPic, now).url : '',
         ...(sealPicB64 ? { sealPicB64 } : {}),
       }
     }),
   )
-  const manager = form.setSealManager ? { adminName: form.sealManagerName, cardNo: form.sealManagerIdentityNo } : { adminName: form.legalPersonName, cardNo: form.legalPersonIdentityNo }
+  // No manager named: none is shown (the screen says 未设置), rather than the legal representative under that title.
+  const manager = form.setSealManager ? { adminName: form.sealManagerName, cardNo: maskIdNumberForChange(form.sealManagerIdentityNo) } : { adminName: '', cardNo: '' }
   return {
     backLogDetail: itemOf({ ...row, operatorName: form.operatorRealName }),
     companyDetail: {
@@ -161,7 +164,7 @@ export async function backlogDetail(options: {
       legalName: form.legalPersonName,
       legalCardNo: maskIdNumberForChange(form.legalPersonIdentityNo),
     },
-    sealAdmin: { adminName: manager.adminName, cardNo: maskIdNumberForChange(manager.cardNo) },
+    sealAdmin: manager,
     operator: { name: form.operatorRealName, cardNo: maskIdNumberForChange(form.operatorIdCardNo), phone: maskLegalPhone(form.operatorTel) },
     sealInfos,
     canSign: row.applyStatus === applyStatus.PENDING_SIGN && isNamedLegalRepresentative(caller, row),
@@ -184,6 +187,6 @@ export async function backlogLocalConfig(options: { db: Database; store: FileSto
  * application gives for them. A gateway failure is only reported; the submission stands.
  */
 export async function noticeLegalRepresentative(sms: SmsProvider, row: Pick<UnitApplication, 'unitName' | 'form'>, warn: (error: unknown) => void): Promise<void> {
-  const text = `${row.form.operatorRealName}提交了${row.unitName}的电子印章申请，待您签署授权，请登录电子印章在“待办中心”处理。`
+  const text = applyServerMessages.legalSignNotice(row.form.operatorRealName, row.unitName)
   await sendSmsNotice(sms, { phone: row.form.legalTel, text }, warn)
 }

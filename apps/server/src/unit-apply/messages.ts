@@ -23,4 +23,10 @@ export const applyServerMessages = {
   signed: '签署成功',
   codeSent: '验证码已发送',
   sealTypeUnknown: '请选择正确的印章类型',
+  /**
+   * The SMS to the legal representative of an operator's application. 待办中心 shows only after a personal
+   * login (002 §2), while they usually log in as the unit: the text says which login, and with which phone.
+   */
+  legalSignNotice: (operatorName: string, unitName: string) =>
+    `${operatorName}提交了${unitName}的电子印章申请，待您签署授权。请以“个人登录”（使用本手机号）登录电子印章，在“待办中心”处理。`,
 } as const

@@ -62,7 +62,7 @@ export type BacklogDetailBody = z.input<typeof backlogDetailBody>
 export const backlogDetailAnswer = z.object({
   backLogDetail: backlogItem,
   companyDetail: z.object({ companyName: z.string(), companyCardNo: z.string(), legalName: z.string(), legalCardNo: z.string() }),
-  /** The seal manager when one is named, else the legal representative (who then manages the seals). */
+  /** The seal manager when one is named, else empty strings (the screen says 未设置). */
   sealAdmin: z.object({ adminName: z.string(), cardNo: z.string() }),
   /** The operator who applied (经办人). */
   operator: z.object({ name: z.string(), cardNo: z.string(), phone: z.string() }),

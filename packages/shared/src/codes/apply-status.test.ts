@@ -16,8 +16,10 @@ describe('application statuses', () => {
       ['reapply'],
       ['reapply'],
     ])
-    expect(applyRecordActions('PENDING_SIGN')).toEqual(['withdraw'])
-    expect(applyRecordActions('SEALING')).toEqual([])
+    // A submitted application waiting for a signature or a review can be looked at as well as withdrawn.
+    expect(applyRecordActions('PENDING_SIGN')).toEqual(['view', 'withdraw'])
+    expect(applyRecordActions('PENDING_REVIEW')).toEqual(['view', 'withdraw'])
+    expect(applyRecordActions('SEALING')).toEqual(['view'])
   })
 
   it('read offline statuses, treating unknown codes as submitted', () => {

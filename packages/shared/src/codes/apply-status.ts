@@ -44,9 +44,12 @@ export function applyRecordActions(status: string): ApplyRecordAction[] {
     case applyStatus.CANCELED:
     case applyStatus.LEGAL_REFUSED:
       return ['reapply']
+    // Ours beside the spec's 撤销申请: a submitted application can be looked at while it waits (issue #19 §4).
     case applyStatus.PENDING_REVIEW:
     case applyStatus.PENDING_SIGN:
-      return ['withdraw']
+      return ['view', 'withdraw']
+    case applyStatus.SEALING:
+      return ['view']
     default:
       return []
   }

@@ -22,6 +22,19 @@ export const businessTypeLabels: Record<BusinessType, string> = {
 }
 
 /**
+ * The operation guide's title of each business (/new/seal/flow), in the words of the screens the spec
+ * names: 电子印章申请 (the wizard's title), 电子印章变更, 电子印章续期 (电子印章已续期), and 电子印章找回 rather
+ * than 电子印章 + 找回印章.
+ */
+export const businessGuideTitles: Record<BusinessType, string> = {
+  APPLY: '电子印章申请',
+  CHANGE: '电子印章变更',
+  RENEWAL: '电子印章续期',
+  CANCEL: '电子印章注销',
+  RETRIEVE: '电子印章找回',
+}
+
+/**
  * Whether a value is a business-type name.
  *
  * @example

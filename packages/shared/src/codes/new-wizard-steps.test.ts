@@ -37,11 +37,22 @@ describe('new wizard steps', () => {
     expect(newWizardSteps('APPLY', 'LEGAL_APPLY')[1]!.description).not.toContain('授权')
   })
 
-  it('tell an operator that the legal representative signs, and the legal representative not', () => {
-    expect(newWizardSteps('APPLY', 'OPERATOR_APPLY').at(-1)!.description).toContain(
-      '法定代表人在手机上完成签署',
-    )
-    expect(newWizardSteps('APPLY', 'LEGAL_APPLY').at(-1)!.description).not.toContain('签署')
+  it('tell an operator the real order: the legal representative signs in 待办中心 (personal login) first, then the platform reviews', () => {
+    const result = newWizardSteps('APPLY', 'OPERATOR_APPLY').at(-1)!.description
+    expect(result).toContain('个人登录')
+    expect(result).toContain('待办中心')
+    expect(result.indexOf('签署')).toBeLessThan(result.indexOf('审核'))
+  })
+
+  it('show the legal representative the page he sees (签署申请文件), not the upload he never sees, unless his unit verification failed', () => {
+    for (const type of [businessType.APPLY, businessType.CHANGE, businessType.RENEWAL]) {
+      expect(newWizardSteps(type, 'LEGAL_APPLY').map((s) => s.title)).toEqual(['填写单位信息', '设置印章', '签署申请文件', '查看结果'])
+      expect(newWizardSteps(type, 'LEGAL_APPLY', { verificationFailed: true })[2]!.title).toBe('上传申请表')
+    }
+    expect(newWizardSteps('APPLY', 'LEGAL_APPLY').at(-1)!.description).toContain('审核')
+    // Recovering always uploads the stamped form; an operator always does.
+    expect(newWizardSteps('RETRIEVE', 'LEGAL_APPLY')[2]!.title).toBe('上传申请表')
+    expect(newWizardSteps('APPLY', 'OPERATOR_APPLY')[2]!.title).toBe('上传申请表')
   })
 
   it('show the leading number of a step as progress', () => {
@@ -60,14 +71,15 @@ describe('new wizard steps', () => {
       expect(newWizardMaterials(type, 'LEGAL_APPLY')).not.toContain('实体印章印模照片')
       expect(newWizardSteps(type, 'LEGAL_APPLY')[1]!.description).not.toContain('上传印章图片')
     }
-    expect(newWizardSteps('RETRIEVE', 'LEGAL_APPLY')[1]!.description).toContain('设置新的法人用章密码')
-    expect(newWizardSteps('RENEWAL', 'LEGAL_APPLY')[1]!.description).not.toContain('设置法人用章密码')
+    // One name for the seal PIN everywhere (issue #19 §4): 印章密码.
+    expect(newWizardSteps('RETRIEVE', 'LEGAL_APPLY')[1]!.description).toContain('设置新的印章密码')
+    expect(newWizardSteps('RENEWAL', 'LEGAL_APPLY')[1]!.description).not.toContain('设置印章密码')
     expect(newWizardMaterials('CHANGE', 'LEGAL_APPLY')).toContain('实体印章印模照片')
   })
 
   it('tell a recovering legal representative the application form is always uploaded (no signing on the phone)', () => {
     expect(newWizardSteps('RETRIEVE', 'LEGAL_APPLY')[2]!.description).toBe('下载申请表，签字并加盖单位公章后拍照上传')
-    expect(newWizardSteps('APPLY', 'LEGAL_APPLY')[2]!.description).toContain('单位核验未通过时')
+    expect(newWizardSteps('APPLY', 'LEGAL_APPLY', { verificationFailed: true })[2]!.description).toContain('转人工审核')
   })
 
   it('read a known business type and applicant kind from the query and refuse anything else', () => {

@@ -36,36 +36,42 @@ function unitInfoStep(kind: ApplicantKind, type: BusinessType): WizardStep {
 function sealSetupStep(type: BusinessType): WizardStep {
   const title = '设置印章'
   // A recovered seal keeps its picture and takes a new password; a renewed one keeps both (001 §4).
+  // The password is the seal's PIN, called 印章密码 wherever the seal is used (issue #19 §4).
   if (type === businessType.RETRIEVE) {
-    return { step: '2', title, description: '确认找回的印章，设置新的法人用章密码（设有印章管理员时同时设置管理员密码）' }
+    return { step: '2', title, description: '确认找回的印章，设置新的印章密码（设有印章管理员时同时设置管理员密码）' }
   }
   if (type === businessType.RENEWAL) {
-    return { step: '2', title, description: '确认续期的印章（印章图片和用章密码保持不变），确认印章授权关系' }
+    return { step: '2', title, description: '确认续期的印章（印章图片和印章密码保持不变），确认印章授权关系' }
   }
   const authorisation = type === businessType.CHANGE ? '，确认印章授权关系' : ''
   return {
     step: '2',
     title,
-    description: `上传印章图片，设置法人用章密码（设有印章管理员时同时设置管理员密码）${authorisation}`,
+    description: `上传印章图片，设置印章密码（用章时输入；设有印章管理员时同时设置管理员密码）${authorisation}`,
   }
 }
 
 function uploadFormStep(step: string, kind: ApplicantKind, type: BusinessType): WizardStep {
-  // A legal representative whose verification passed signs on the phone instead, except when recovering (001 §4).
   const description =
     kind === applicantKind.OPERATOR_APPLY
       ? '下载申请表，由经办人和法定代表人签字并加盖单位公章后拍照上传'
       : type === businessType.RETRIEVE
         ? '下载申请表，签字并加盖单位公章后拍照上传'
-        : '单位核验未通过时，下载申请表，签字并加盖单位公章后拍照上传，转人工审核'
+        : '单位核验未通过，下载申请表，签字并加盖单位公章后拍照上传，转人工审核'
   return { step, title: '上传申请表', description }
 }
 
+/** What a legal representative whose unit verification passed does instead of the upload (001 §4): he signs on the phone. */
+function signOnlineStep(step: string): WizardStep {
+  return { step, title: '签署申请文件', description: '在手机上阅读申请文件，手写签名并输入短信验证码完成签署（单位核验未通过时，改为下载申请表，签字并加盖单位公章后拍照上传，转人工审核）' }
+}
+
 function resultStep(step: string, kind: ApplicantKind): WizardStep {
+  // The order the server keeps (unit-apply/signing.ts): the legal representative signs, then the review.
   const description =
     kind === applicantKind.OPERATOR_APPLY
-      ? '提交后等待平台审核；审核通过后，需法定代表人在手机上完成签署（机关、事业单位无需等待）'
-      : '提交后等待平台审核，结果可在申请记录中查看'
+      ? '提交后，法定代表人以个人登录（同一手机号）在“待办中心”签署申请文件（机关、事业单位无需签署）；签署后平台审核，通过即制作印章，结果短信通知'
+      : '提交后平台审核，通过即制作印章，结果可在申请记录中查看'
   return { step, title: '查看结果', description }
 }
 
@@ -75,12 +81,16 @@ function resultStep(step: string, kind: ApplicantKind): WizardStep {
  * @example
  * newWizardSteps('CANCEL', 'LEGAL_APPLY').map((s) => s.step) // ['1', '2-1', '2-2']
  * newWizardSteps('APPLY', 'OPERATOR_APPLY').map((s) => s.step) // ['1', '2', '3-1', '3-2']
+ * newWizardSteps('APPLY', 'LEGAL_APPLY')[2].title // '签署申请文件' ('上传申请表' with { verificationFailed: true })
  */
-export function newWizardSteps(type: BusinessType, kind: ApplicantKind): WizardStep[] {
+export function newWizardSteps(type: BusinessType, kind: ApplicantKind, options: { verificationFailed?: boolean } = {}): WizardStep[] {
   if (type === businessType.CANCEL) {
     return [unitInfoStep(kind, type), uploadFormStep('2-1', kind, type), resultStep('2-2', kind)]
   }
-  return [unitInfoStep(kind, type), sealSetupStep(type), uploadFormStep('3-1', kind, type), resultStep('3-2', kind)]
+  // A legal representative signs on the phone, except when recovering or once his unit verification failed (001 §4).
+  const signsOnline = kind === applicantKind.LEGAL_APPLY && type !== businessType.RETRIEVE && !options.verificationFailed
+  const third = signsOnline ? signOnlineStep('3-1') : uploadFormStep('3-1', kind, type)
+  return [unitInfoStep(kind, type), sealSetupStep(type), third, resultStep('3-2', kind)]
 }
 
 /**

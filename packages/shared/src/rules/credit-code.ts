@@ -53,6 +53,18 @@ export function creditCodeSchemaWith(message: string) {
 export const creditCodeSchema = creditCodeSchemaWith(messages.invalidCreditCode)
 
 /** A unit-type definition as GET /seal-apply/unit/definition gives it: a code and its credit-code prefixes. */
+/**
+ * The registration region a valid unified social credit code names: its characters 3-8 are the
+ * administrative division code (GB 32100); undefined for an invalid code.
+ *
+ * @example
+ * registrationRegionOf('91110108MA01ABCDEN') // '110108'
+ */
+export function registrationRegionOf(code: string): string | undefined {
+  const upper = code.trim().toUpperCase()
+  return isCreditCode(upper) ? upper.slice(2, 8) : undefined
+}
+
 export type UnitTypeDefinition = { code: string; value: string[] }
 
 /** The built-in rule of the identity hand-off (001 §3, 002 §5): these prefixes are administrative or public institutions. */

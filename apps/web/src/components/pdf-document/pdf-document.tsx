@@ -3,7 +3,7 @@ import { Toast } from 'antd-mobile'
 import type { PDFDocumentLoadingTask } from 'pdfjs-dist'
 import { messages } from '@seal/shared/messages'
 import { loadPdfjs } from './load-pdfjs.ts'
-import { canvasSize, outputScale, pageGeometry, pdfScale } from './pdf-scale.ts'
+import { canvasSize, outputScale, pageGeometry, pageScale } from './pdf-scale.ts'
 import './pdf-document.css'
 
 /** PDF bytes, or the address of a PDF (fetched by pdf.js itself). */
@@ -68,14 +68,15 @@ export function PdfDocument({ source, onLoaded, onError, loadingToast = true, cl
       const options = { isEvalSupported: false, verbosity: pdfjs.VerbosityLevel.ERRORS }
       task = pdfjs.getDocument(typeof source === 'string' ? { ...options, url: source } : { ...options, data })
       const pdf = await task.promise
-      const scale = pdfScale(container.clientWidth || window.innerWidth)
+      const displayWidth = container.clientWidth || window.innerWidth
       const ratio = outputScale(window.devicePixelRatio)
       const pages: PdfPageGeometry[] = []
       for (let number = 1; number <= pdf.numPages; number++) {
         const page = await pdf.getPage(number)
         if (cancelled) return
-        const viewport = page.getViewport({ scale })
-        pages.push(pageGeometry(page.getViewport({ scale: 1 })))
+        const natural = page.getViewport({ scale: 1 })
+        const viewport = page.getViewport({ scale: pageScale(displayWidth, natural.width) })
+        pages.push(pageGeometry(natural))
         const size = canvasSize(viewport, ratio)
         const canvas = document.createElement('canvas')
         canvas.className = 'pdf-document-page'

@@ -13,6 +13,14 @@ export function pdfScale(displayWidth: number): number {
   return displayWidth / PDF_BASE_WIDTH
 }
 
+/**
+ * CSS scale of one page: the spec's width over 595, but never wider than the screen — a page wider than
+ * 595 points (Letter is 612) drawn at that scale ran past both edges of the phone.
+ */
+export function pageScale(displayWidth: number, pageWidthPoints: number): number {
+  return Math.min(pdfScale(displayWidth), displayWidth / pageWidthPoints)
+}
+
 /** Canvas pixels per CSS pixel: the device's ratio, at least 1, at most MAX_OUTPUT_SCALE. */
 export function outputScale(devicePixelRatio: number | undefined): number {
   return Math.min(Math.max(devicePixelRatio || 1, 1), MAX_OUTPUT_SCALE)

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { CascadePicker } from 'antd-mobile'
-import { regionLabels, useRegions } from './use-regions.ts'
+import { regionLabels, regionValueOf, useRegions } from './use-regions.ts'
 import './region-picker.css'
 
 export type RegionPickerProps = {
@@ -11,16 +11,20 @@ export type RegionPickerProps = {
   placeholder?: string
   title?: string
   disabled?: boolean
+  /** A district code the wheel starts on while nothing is chosen (e.g. the one a credit code names). */
+  suggestedDistrict?: string
 }
 
 /**
  * Registration-region field: shows the chosen 省 / 市 / 区 and opens a three-column CascadePicker over
  * the server's region tree. Fits an antd-mobile `Form.Item` (value / onChange).
  */
-export function RegionPicker({ value, onChange, placeholder = '请选择注册地', title = '选择注册地', disabled = false }: RegionPickerProps) {
+export function RegionPicker({ value, onChange, placeholder = '请选择注册地', title = '选择注册地', disabled = false, suggestedDistrict }: RegionPickerProps) {
   const [visible, setVisible] = useState(false)
   const regions = useRegions()
   const labels = regions.data && value ? regionLabels(regions.data, value) : []
+  // The wheel starts on the suggestion only while the field is empty; what was chosen always wins.
+  const suggested = !value?.length && suggestedDistrict && regions.data ? regionValueOf(regions.data, suggestedDistrict) : undefined
 
   const open = () => {
     if (disabled) return
@@ -45,7 +49,7 @@ export function RegionPicker({ value, onChange, placeholder = '请选择注册�
         options={regions.data ?? []}
         loading={regions.isPending}
         visible={visible}
-        value={value}
+        value={value?.length ? value : suggested}
         onClose={() => setVisible(false)}
         onConfirm={(picked) => {
           if (!regions.data) return

@@ -33,3 +33,17 @@ export function regionLabels(tree: RegionNode[], value: readonly (string | null 
   }
   return labels
 }
+
+/**
+ * The picker's values (province, city, district code) leading to a district code, when the tree has it.
+ *
+ * @example regionValueOf(tree, '110108') // ['北京市', '北京市', '110108']
+ */
+export function regionValueOf(tree: RegionNode[], districtCode: string): string[] | undefined {
+  for (const province of tree) {
+    for (const city of province.children ?? []) {
+      if (city.children?.some((district) => district.value === districtCode)) return [province.value, city.value, districtCode]
+    }
+  }
+  return undefined
+}

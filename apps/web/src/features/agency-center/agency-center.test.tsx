@@ -106,6 +106,14 @@ describe('待办详情', () => {
     expect(await location()).toBe('/new/seal/sign?id=a1&from=agency')
   })
 
+  it('an application that names no seal manager says 未设置 under 印章管理员, not the legal representative', async () => {
+    fakeApi({ 'POST /seal-apply/backlog/detail': () => ({ ...detailOf(item('a9')), sealAdmin: { adminName: '', cardNo: '' } }) })
+    renderScreen('/agency-center/detail?id=a9', { path: '/agency-center/detail', element: <AgencyDetailPage /> })
+    const manager = within(await screen.findByRole('region', { name: '印章管理员' }, { timeout: 3000 }))
+    expect(manager.getByText('未设置')).toBeTruthy()
+    expect(manager.queryByText('姓名')).toBeNull()
+  })
+
   it('拒绝 asks first, then refuses and shows the result', async () => {
     const api = fakeApi({ 'POST /seal-apply/backlog/detail': () => detailOf(item('a2')), 'GET /seal-apply/apply/refuse': () => null })
     renderScreen('/agency-center/detail?id=a2', { path: '/agency-center/detail', element: <AgencyDetailPage /> })
@@ -140,10 +148,22 @@ describe('待办详情', () => {
 })
 
 describe('处理结果', () => {
-  it('signed: 已完成签署', async () => {
-    fakeApi({ 'POST /seal-apply/backlog/detail': () => detailOf(item('s', { status: 4, applyStatus: 'PENDING_REVIEW' }), false) })
-    renderScreen('/agency-center/result?id=s', { path: '/agency-center/result', element: <AgencyResultPage /> })
-    expect(await screen.findByText('已完成签署')).toBeTruthy()
+  it('signed: 已完成签署, and what happened next as the application says: waiting for review, or approved and made at once', async () => {
+    const shown = async (applyStatus: string) => {
+      fakeApi({ 'POST /seal-apply/backlog/detail': () => detailOf(item('s', { status: 4, applyStatus }), false) })
+      const view = renderScreen('/agency-center/result?id=s', { path: '/agency-center/result', element: <AgencyResultPage /> })
+      expect(await screen.findByText('已完成签署')).toBeTruthy()
+      const text = document.querySelector('.adm-result')!.textContent
+      view.router.dispose()
+      cleanup()
+      return text
+    }
+    expect(await shown('PENDING_REVIEW')).toContain('等待平台审核')
+    const made = await shown('APPLY_SUCCESS')
+    expect(made).toContain('审核已通过')
+    expect(made).toContain('电子印章已制作完成')
+    expect(made).not.toContain('提交审核')
+    expect(await shown('APPLY_FAIL')).toContain('审核未通过')
   })
 
   it('refused: 您已拒绝电子印章申请 with 未签署，法人拒绝', async () => {

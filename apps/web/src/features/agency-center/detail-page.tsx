@@ -84,10 +84,14 @@ function DetailBody({ id, detail }: { id: string; detail: BacklogDetailAnswer })
       </section>
       <section className="agency-section" aria-label="印章管理员">
         <h2>印章管理员</h2>
-        <dl>
-          <Row label="姓名" value={detail.sealAdmin.adminName} />
-          <Row label="证件号码" value={detail.sealAdmin.cardNo} />
-        </dl>
+        {detail.sealAdmin.adminName ? (
+          <dl>
+            <Row label="姓名" value={detail.sealAdmin.adminName} />
+            <Row label="证件号码" value={detail.sealAdmin.cardNo} />
+          </dl>
+        ) : (
+          <p className="agency-section-empty">未设置</p>
+        )}
       </section>
       <section className="agency-section" aria-label="经办人">
         <h2>经办人</h2>

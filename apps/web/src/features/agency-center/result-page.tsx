@@ -3,7 +3,7 @@ import { Button, ErrorBlock, NavBar, Result } from 'antd-mobile'
 import type { BacklogDetailAnswer } from '@seal/shared/api/backlog'
 import { applyStatus, applyStatusLabels } from '@seal/shared/codes/apply-status'
 import { backlogStatus } from '@seal/shared/codes/backlog'
-import { messages } from '@seal/shared/messages'
+import { messages, ownMessages } from '@seal/shared/messages'
 import { Loaded } from '../../components/loaded.tsx'
 import { useBacklogDetail } from './api/backlog.ts'
 import { agencyLinks } from './links.ts'
@@ -34,6 +34,18 @@ export function AgencyResultPage() {
   )
 }
 
+/**
+ * What became of the application once signed, as it stands now: the review runs as soon as he signs, and an
+ * automatic review may already have approved it and made the seals (unit-apply/signing.ts).
+ */
+function afterSigning(status: string): string {
+  if (status === applyStatus.APPLY_SUCCESS) return ownMessages.signedApprovedAndMade
+  if (status === applyStatus.SEALING) return ownMessages.signedApprovedMaking
+  if (status === applyStatus.APPLY_FAIL) return ownMessages.signedReviewFailed
+  if (status === applyStatus.CANCELED) return ownMessages.signedThenWithdrawn
+  return ownMessages.signedWaitingReview
+}
+
 function ResultBody({ detail }: { detail: BacklogDetailAnswer }) {
   const navigate = useNavigate()
   const item = detail.backLogDetail
@@ -43,7 +55,7 @@ function ResultBody({ detail }: { detail: BacklogDetailAnswer }) {
       {refused ? (
         <Result status="warning" title={messages.applyRefused} description={applyStatusLabels[applyStatus.LEGAL_REFUSED]} />
       ) : (
-        <Result status="success" title={SIGNED_TITLE} description="申请已提交审核，审核结果将短信通知经办人" />
+        <Result status="success" title={SIGNED_TITLE} description={afterSigning(item.applyStatus)} />
       )}
       <section className="agency-section" aria-label="申请信息">
         <dl>

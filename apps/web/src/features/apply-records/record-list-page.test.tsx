@@ -88,10 +88,13 @@ describe('申请记录表', () => {
     expect(buttonsOf('单位APPLY_FAIL')).toEqual(['重新申请'])
     expect(buttonsOf('单位CANCELED')).toEqual(['重新申请'])
     expect(buttonsOf('单位LEGAL_REFUSED')).toEqual(['重新申请'])
-    expect(buttonsOf('单位PENDING_REVIEW')).toEqual(['撤销申请'])
-    expect(buttonsOf('单位PENDING_SIGN')).toEqual(['撤销申请'])
-    expect(buttonsOf('单位SEALING')).toEqual([])
+    expect(buttonsOf('单位PENDING_REVIEW')).toEqual(['查看', '撤销申请'])
+    expect(buttonsOf('单位PENDING_SIGN')).toEqual(['查看', '撤销申请'])
+    expect(buttonsOf('单位SEALING')).toEqual(['查看'])
     expect(within(card('单位LEGAL_REFUSED')).getByText('未签署，法人拒绝')).toBeTruthy()
+    // 查看 of a 待签署 record opens its detail (the result page by id).
+    fireEvent.click(within(card('单位PENDING_SIGN')).getByRole('button', { name: '查看' }))
+    expect((await screen.findByTestId('location')).textContent).toMatch(/^\/new\/seal-result\?id=PENDING_SIGN/)
   })
 
   it('opens on the tab kept in storage and keeps the tab chosen', async () => {

@@ -33,7 +33,7 @@ export function resultView(detail: UnitApplicationDetail, viewer: ResultViewer):
           : '您的申请已提交，平台审核通过后制作电子印章，预计1个工作日内出证',
       }
     case applyStatus.PENDING_SIGN:
-      return { icon: 'waiting', title, description: '您的申请已提交，等待法定代表人在“待办中心”签署申请文件' }
+      return { icon: 'waiting', title, description: '您的申请已提交，等待法定代表人以个人登录（同一手机号）在“待办中心”签署申请文件，签署后平台审核' }
     case applyStatus.SEALING:
       return { icon: 'waiting', title, description: `${messages.signingCompleted}，电子印章制作中，请稍候` }
     case applyStatus.APPLY_SUCCESS:

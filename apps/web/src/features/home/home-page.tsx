@@ -7,6 +7,7 @@ import { clearJourneyCache } from '../../lib/session/session.ts'
 import { currentChannel } from '../../lib/host/channel.ts'
 import { host } from '../../lib/host/bridge.ts'
 import { LogoutButton } from './logout-button.tsx'
+import { PendingSignNotice } from './pending-sign-notice.tsx'
 import { useUsableSeals } from '../seal-use/api.ts'
 import { homeCards, homeMessages, homeShortcuts } from './home-cards.ts'
 import './home-page.css'
@@ -46,6 +47,7 @@ export function HomePage() {
         </div>
       </header>
       {!me.verified && <NoticeBar className="home-unverified" color="alert" wrap content={homeMessages.unverified} />}
+      {me.kind === 'enterprise' && <PendingSignNotice />}
       <nav className="home-shortcuts" aria-label="用章与验章">
         {homeShortcuts(usable.data?.length ?? 0).map((shortcut) => (
           <button key={shortcut.key} type="button" className={`home-shortcut home-shortcut-${shortcut.key}`} onClick={() => navigate(shortcut.to)}>

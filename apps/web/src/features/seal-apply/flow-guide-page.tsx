@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { useQuery } from '@tanstack/react-query'
 import { Button, NavBar, Result, Steps } from 'antd-mobile'
-import { businessTypeLabels } from '@seal/shared/codes/business-type'
+import { businessGuideTitles } from '@seal/shared/codes/business-type'
 import { newWizardMaterials, newWizardSteps, readWizardQuery } from '@seal/shared/codes/new-wizard-steps'
 import type { AgreementListItem } from '@seal/shared/api/agreements'
 import { confirmDialog } from '../../lib/dialog/confirm-dialog.ts'
@@ -63,7 +63,7 @@ export function NewSealFlowPage() {
       <NavBar onBack={() => navigate(-1)}>操作指引</NavBar>
       <div className="seal-apply-content">
         <p className="seal-apply-intro">
-          电子印章{businessTypeLabels[query.businessType]} · {applicantLabels[query.applicantKind]}
+          {businessGuideTitles[query.businessType]} · {applicantLabels[query.applicantKind]}
         </p>
         <section className="seal-apply-section seal-apply-tips" aria-label="温馨提示">
           <h2>温馨提示</h2>

@@ -6,12 +6,14 @@ import type { RevokeSealAnswer, RevokeSealBody } from '@seal/shared/api/seal-pin
 import type { SealItem } from '@seal/shared/api/seals'
 import { sealStatus } from '@seal/shared/codes/seal-status'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
-import { messages } from '@seal/shared/messages'
+import { sealRole, effectiveSealRole } from '@seal/shared/codes/authorization'
+import { messages, ownMessages } from '@seal/shared/messages'
 import { requiredPasswordSchema, SEAL_PASSWORD_MAX_LENGTH } from '@seal/shared/rules/seal-password'
 import { zodRule } from '../../lib/form/zod-rule.ts'
 import { post, RequestError } from '../../lib/request/request.ts'
 import { sealReference } from '../my-seals/api.ts'
 import { SealFrame, sealDetailPath } from '../my-seals/seal-frame.tsx'
+import { sealActions } from '../my-seals/seal-list-logic.ts'
 import './cancel-seal.css'
 
 /**
@@ -20,7 +22,39 @@ import './cancel-seal.css'
  * can take the unit's other seals with it (ticked by default).
  */
 export function CancelSealPage() {
-  return <SealFrame sealId={useParams().sealId} title="注销印章">{(seal) => <CancelSealForm seal={seal} />}</SealFrame>
+  return (
+    <SealFrame sealId={useParams().sealId} title="注销印章">
+      {(seal) => (effectiveSealRole(seal.role) === sealRole.LEGAL_PERSON ? <CancelSealForm seal={seal} /> : <NotTheHolder seal={seal} />)}
+    </SealFrame>
+  )
+}
+
+/**
+ * The page opened by its address by someone the server would refuse (the PIN and cancellation are the
+ * holder's alone, trust/routes.ts): say so before any form. A unit seal's manager cancels through the
+ * wizard's cancellation application, the same door the seal detail's menu gives them.
+ */
+function NotTheHolder({ seal }: { seal: SealItem }) {
+  const navigate = useNavigate()
+  const application = sealActions(seal, { bindingMenu: false }).find((action) => action.key === 'cancel')?.to
+  const personal = seal.sealTypeCode === sealTypeCode.PERSONAL_NAME
+  const why = personal
+    ? ownMessages.cancelOnlyHolderPersonal
+    : application
+      ? ownMessages.cancelByApplicationForManager
+      : ownMessages.cancelNotForAuthorizedUser
+  return (
+    <div className="cancel-seal-refusal">
+      <p className="cancel-seal-note" role="alert">
+        {why}
+      </p>
+      {application && !personal && (
+        <Button block color="primary" size="large" onClick={() => navigate(application)}>
+          申请注销
+        </Button>
+      )}
+    </div>
+  )
 }
 
 function CancelSealForm({ seal }: { seal: SealItem }) {

@@ -10,12 +10,12 @@ export function newItemId(): string {
 }
 
 /** A new seal item of a type (other-type items start without a name: the applicant gives one). */
-export function sealItemOf(input: { sealTypeCode: string; sealTypeName?: string; sealId?: string; sealName?: string }): ApplySealItem {
+export function sealItemOf(input: { sealTypeCode: string; sealTypeName?: string; sealId?: string; sealName?: string; sealCode?: string }): ApplySealItem {
   const typeName = input.sealTypeName || sealTypeLabels[input.sealTypeCode as SealTypeCode] || ''
   return {
     _id: newItemId(),
     sealId: input.sealId ?? '',
-    sealCode: '',
+    sealCode: input.sealCode ?? '',
     sealName: input.sealName ?? (input.sealTypeCode === sealTypeCode.OTHER ? '' : typeName),
     sealTypeCode: input.sealTypeCode,
     sealTypeName: typeName,

@@ -67,6 +67,23 @@ describe('entering the new wizard', () => {
     await waitFor(() => expect(screen.getByPlaceholderText<HTMLInputElement>('请输入经办人手机号').value).toBe('13800138000'))
   })
 
+  it('shows the legal representative his real steps: 签署申请文件 (the page he sees), not 上传申请表; the upload once his verification failed', async () => {
+    const legalEntry = '/new/seal/home?businessType=APPLY&applicatKind=LEGAL_APPLY&id=app-9'
+    const bar = async () => {
+      const steps = await screen.findByLabelText('申请进度')
+      await waitFor(() => expect(steps.textContent).toContain('设置印章'))
+      return steps.textContent
+    }
+    fakeServer({ ...defaultRoutes(), 'GET /seal-apply/apply/detail': () => draftDetail({ step: '2', applyType: 'LEGAL_APPLY', companyVerifyPass: true }) })
+    const first = renderWizard(legalEntry)
+    expect(await bar()).toContain('签署申请文件')
+    expect(await bar()).not.toContain('上传申请表')
+    first.unmount()
+    fakeServer({ ...defaultRoutes(), 'GET /seal-apply/apply/detail': () => draftDetail({ step: '2', applyType: 'LEGAL_APPLY', companyVerifyPass: false }) })
+    renderWizard(legalEntry)
+    expect(await bar()).toContain('上传申请表')
+  })
+
   it('on 上一步 of step 2 goes back to the whole of step 1', async () => {
     fakeServer({ ...defaultRoutes(), 'GET /seal-apply/apply/detail': () => draftDetail({ step: '2' }) })
     renderWizard(`${wizardEntry}&id=app-9`)

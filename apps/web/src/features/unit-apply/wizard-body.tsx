@@ -33,7 +33,9 @@ export function WizardBody() {
 
   if (isResultStep(form.step) && form.id) return <Navigate to={unitApplyRoutes.result(form.id)} replace />
 
-  const steps = newWizardSteps(form.businessType as BusinessType, form.applyType as ApplicantKind)
+  const steps = newWizardSteps(form.businessType as BusinessType, form.applyType as ApplicantKind, {
+    verificationFailed: wizard.flags.companyVerifyPass === false,
+  })
   const current = steps.findIndex((step) => wizardProgress(step.step) === wizardProgress(form.step))
 
   const back = () => {

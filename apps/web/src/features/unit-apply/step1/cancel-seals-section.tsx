@@ -14,9 +14,10 @@ export function CancelSealsSection() {
   const seals = useUnitSeals(code, isCreditCode(code))
   const chosen = new Set(form.sealInfo.map((seal) => seal.sealId))
 
-  const toggle = (seal: { id: string; sealTypeCode: string; sealName: string }) => {
+  // The seal's code goes with it, so the summary before cancelling and the application form can name it.
+  const toggle = (seal: { id: string; sealTypeCode: string; sealName: string; sealCode: string }) => {
     if (chosen.has(seal.id)) update({ sealInfo: form.sealInfo.filter((item) => item.sealId !== seal.id) })
-    else update({ sealInfo: [...form.sealInfo, sealItemOf({ sealTypeCode: seal.sealTypeCode, sealId: seal.id, sealName: seal.sealName })] })
+    else update({ sealInfo: [...form.sealInfo, sealItemOf({ sealTypeCode: seal.sealTypeCode, sealId: seal.id, sealName: seal.sealName, sealCode: seal.sealCode })] })
   }
 
   return (
@@ -39,6 +40,7 @@ export function CancelSealsSection() {
             >
               {seal.sealPic && <img src={seal.sealPic} alt="" />}
               <span>{seal.sealName}</span>
+              {seal.sealCode && <small>{seal.sealCode}</small>}
             </button>
           ))}
         </div>

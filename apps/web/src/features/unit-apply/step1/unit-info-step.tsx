@@ -95,7 +95,11 @@ function usePrefillFromSeal() {
       legalPersonIdentityNo: current.legalPersonIdentityNo || found.personIdentity,
       sealInfo: current.sealInfo.some((item) => item.sealId === found.id)
         ? current.sealInfo
-        : [...current.sealInfo, sealItemOf({ sealTypeCode: found.sealTypeCode, sealId: found.id, sealName: found.sealName })],
+        : [
+            ...current.sealInfo,
+            // A cancellation names the seal by its code too (the summary before 确认注销); elsewhere sealCode is the filing number.
+            sealItemOf({ sealTypeCode: found.sealTypeCode, sealId: found.id, sealName: found.sealName, sealCode: current.businessType === businessType.CANCEL ? found.sealCode : undefined }),
+          ],
     }))
   }, [seal.data, update])
 }

@@ -1,7 +1,7 @@
 import { Form, Input, Selector } from 'antd-mobile'
 import { businessType } from '@seal/shared/codes/business-type'
 import { unitType, unitTypeLabels } from '@seal/shared/codes/unit-type'
-import { CREDIT_CODE_LENGTH, isCreditCode, unitTypeOfCreditCode } from '@seal/shared/rules/credit-code'
+import { CREDIT_CODE_LENGTH, isCreditCode, registrationRegionOf, unitTypeOfCreditCode } from '@seal/shared/rules/credit-code'
 import { WIZARD_NAME_INPUT_MAX_LENGTH } from '@seal/shared/rules/names'
 import { fullWidthBrackets } from '@seal/shared/text/normalize'
 import { RegionPicker } from '../../../components/region-picker/region-picker.tsx'
@@ -69,7 +69,11 @@ export function UnitSection({ currentCreditCode }: { currentCreditCode?: string 
           />
         </Form.Item>
         <Form.Item label="单位注册地">
-          <RegionPicker value={form.addr.length ? form.addr : undefined} onChange={(addr) => update({ addr })} />
+          <RegionPicker
+            value={form.addr.length ? form.addr : undefined}
+            suggestedDistrict={registrationRegionOf(form.socialCreditCode)}
+            onChange={(addr) => update({ addr })}
+          />
         </Form.Item>
         <Form.Item
           label="单位类型"

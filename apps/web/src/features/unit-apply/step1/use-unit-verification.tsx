@@ -11,6 +11,7 @@ import { verifyEnterprise, type VerificationOutcome } from '../api/verify-enterp
 import { failureText, useWizard } from '../wizard-context.tsx'
 import { isResultStep } from '../wizard-form.ts'
 import { unitApplyRoutes } from '../wizard-routes.ts'
+import { confirmCancellation } from './confirm-cancellation.tsx'
 
 /** The verdicts inside the four-element answer (001 §7, §8). */
 const VERDICT_PASSED = '00'
@@ -52,11 +53,12 @@ export function useUnitVerification() {
   const moveOn = async (step: WizardStepKey, passed: boolean) => {
     wizard.setFlags({ companyVerifyPass: passed })
     if (isResultStep(step)) {
-      // A verified cancellation needs nothing more: it is submitted at once.
-      const id = wizard.current().id!
+      // A verified cancellation needs nothing more: once confirmed, it is submitted and the seals revoked.
+      const { id, sealInfo } = wizard.current()
+      if (!(await confirmCancellation(sealInfo))) return
       try {
-        await submitApplication(id)
-        navigate(unitApplyRoutes.result(id), { replace: true })
+        await submitApplication(id!)
+        navigate(unitApplyRoutes.result(id!), { replace: true })
       } catch (error) {
         Toast.show({ content: failureText(error, messages.submitFailed), duration: 3000 })
       }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { defaultRoutes, draftDetail, expectToast, fakeServer, location, pickFile, renderWizard, resetScreen } from '../test-server.tsx'
 
 afterEach(resetScreen)
@@ -31,16 +31,20 @@ describe('step 2 seal setup', () => {
     expect(server.callsTo('/seal-apply/seal/cutoutBase64')[0]!.body).toMatchObject({ sealName: '单位公章', sealTypeCode: '01', file: expect.stringMatching(/^data:image\/png;base64,/) })
 
     // The seal needs no cut-out now; the passwords come next, then the save to 3-1 with the photo for review.
+    // The step-2 password is the seal's PIN, called 印章密码 as on 用章 and 修改印章密码; the hint says so.
+    const password = within(screen.getByRole('region', { name: '印章密码' }))
+    expect(password.getByText(/即电子印章的印章密码，用章时输入/)).toBeTruthy()
+    expect(screen.queryByRole('region', { name: '法人用章密码' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: '下一步' }))
     await expectToast('请输入法人用章密码')
-    fireEvent.change(screen.getByLabelText('法人用章密码', { selector: 'input' }), { target: { value: '123456' } })
+    fireEvent.change(screen.getByLabelText('印章密码', { selector: 'input' }), { target: { value: '123456' } })
     fireEvent.click(screen.getByRole('button', { name: '下一步' }))
     await expectToast('法人用章密码必须是6-16位英文、数字、特殊符号组合（不能是纯数字）！')
-    fireEvent.change(screen.getByLabelText('法人用章密码', { selector: 'input' }), { target: { value: 'abc12345' } })
-    fireEvent.change(screen.getByLabelText('确认法人用章密码', { selector: 'input' }), { target: { value: 'abc12346' } })
+    fireEvent.change(screen.getByLabelText('印章密码', { selector: 'input' }), { target: { value: 'abc12345' } })
+    fireEvent.change(screen.getByLabelText('确认印章密码', { selector: 'input' }), { target: { value: 'abc12346' } })
     fireEvent.click(screen.getByRole('button', { name: '下一步' }))
     await expectToast('法人用章密码两次不一致')
-    fireEvent.change(screen.getByLabelText('确认法人用章密码', { selector: 'input' }), { target: { value: 'abc12345' } })
+    fireEvent.change(screen.getByLabelText('确认印章密码', { selector: 'input' }), { target: { value: 'abc12345' } })
     fireEvent.click(screen.getByRole('button', { name: '下一步' }))
     expect(await screen.findByText('上传已签字盖章的申请表')).toBeTruthy()
     const saved = server.callsTo('/seal-apply/apply/save')[0]!.body as { step: string; legalPassword: string; sealInfo: { manualReview: boolean; originalFileId: string; errorCount: number }[] }

@@ -4,7 +4,7 @@ import { Button, Form, Input, Picker, Toast } from 'antd-mobile'
 import type { ApplySealItem } from '@seal/shared/api/unit-apply'
 import { applicantKind, businessType } from '@seal/shared/codes/business-type'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
-import { messages } from '@seal/shared/messages'
+import { messages, ownMessages } from '@seal/shared/messages'
 import { sealNameFor } from '@seal/shared/rules/seal-names'
 import { hasManagerSection, needsNewPicture, setsPasswords, step2Problem } from '@seal/shared/rules/unit-apply'
 import { useFilingInfo } from '../api/filing-info.ts'
@@ -74,9 +74,9 @@ export function SealSetupStep() {
         <h2>{retrieving ? '找回的印章' : renewing ? '续期的印章' : '上传印章图片'}</h2>
         <p className="unit-section-note">
           {retrieving
-            ? '找回的印章沿用原有的印章图片和证书，请设置新的用章密码。'
+            ? '找回的印章沿用原有的印章图片和证书，请设置新的印章密码。'
             : renewing
-              ? '续期只更新印章证书的有效期，印章图片和用章密码保持不变。'
+              ? '续期只更新印章证书的有效期，印章图片和印章密码保持不变。'
               : '请在白纸上加盖实体印章后拍照上传，系统将自动提取印模；照片不超过5MB。'}
         </p>
         {form.sealInfo.map((seal, index) => (
@@ -108,7 +108,8 @@ export function SealSetupStep() {
       {(form.businessType === businessType.CHANGE || form.businessType === businessType.RENEWAL) && <AuthRelations />}
       {setsPasswords(form) && (
         <PasswordPair
-          title="法人用章密码"
+          title="印章密码"
+          hint={ownMessages.sealPinHint}
           set={flags.legalPasswordSet}
           value={form.legalPassword ?? ''}
           confirm={form.legalPasswordConfirm ?? ''}
@@ -118,6 +119,7 @@ export function SealSetupStep() {
       {withManager && setsPasswords(form) && (
         <PasswordPair
           title="管理员用章密码"
+          hint={ownMessages.managerPasswordHint}
           set={flags.sealManagerPasswordSet}
           value={form.sealManagerPassword ?? ''}
           confirm={form.sealManagerPasswordConfirm ?? ''}
@@ -164,11 +166,12 @@ function FilingNumber({ seal, socialCreditCode, onChange }: { seal: ApplySealIte
 }
 
 /** A password and its confirmation; once the server holds one, leaving both empty keeps it. */
-function PasswordPair(props: { title: string; set: boolean; value: string; confirm: string; onChange: (value: string, confirm: string) => void }) {
-  const { title, set, value, confirm, onChange } = props
+function PasswordPair(props: { title: string; hint: string; set: boolean; value: string; confirm: string; onChange: (value: string, confirm: string) => void }) {
+  const { title, hint, set, value, confirm, onChange } = props
   return (
     <section className="unit-section" aria-label={title}>
       <h2>{title}</h2>
+      <p className="unit-section-note">{hint}</p>
       <p className="unit-section-note">{messages.sealPasswordHint}</p>
       <Form layout="horizontal" className="unit-form">
         <Form.Item label="密码">
