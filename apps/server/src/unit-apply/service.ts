@@ -59,7 +59,7 @@ export async function storeApplication(options: {
   const changeOriginal = form.businessType === businessType.CHANGE ? await changeOriginalOf(db, form.sealId) : undefined
   const stored: StoredForm = { ...storedFormOf({ ...form, step }), ...(changeOriginal !== undefined ? { changeOriginal } : {}) }
   await assertOwnFiles(db, caller, stored)
-  const hashes = await passwordHashes(form)
+  const hashes = await passwordHashes(form, caller.person.identityNo)
 
   if (moveTo) {
     const held = existing ? stateOf(existing) : { companyVerifyPass: null, legalPasswordSet: false, managerPasswordSet: false }
@@ -106,7 +106,8 @@ const reapplicable: string[] = [applyStatus.APPLY_FAIL, applyStatus.CANCELED, ap
 export async function reapply(db: Database, caller: Caller, id: string): Promise<{ id: string; step: WizardStepKey }> {
   const old = await ownApplication(db, caller, id)
   if (!reapplicable.includes(old.applyStatus)) throw businessError(applyServerMessages.cannotReapply)
-  const form = { ...old.form, step: '1' as const, applicationFiles: [], truthful: false }
+  const { legalPinSetAtSigning: _signed, ...copied } = old.form
+  const form = { ...copied, step: '1' as const, applicationFiles: [], truthful: false }
   const [created] = await db
     .insert(unitApplications)
     .values({

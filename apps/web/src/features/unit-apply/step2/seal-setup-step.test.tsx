@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { defaultRoutes, draftDetail, expectToast, fakeServer, location, pickFile, renderWizard, resetScreen } from '../test-server.tsx'
+import { unitApplyMessages } from '@seal/shared/rules/unit-apply'
+import { defaultRoutes, draftDetail, expectToast, fakeServer, idNumber, LEGAL_ID, location, OPERATOR_ID, operatorLogin, pickFile, renderWizard, resetScreen } from '../test-server.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })
@@ -30,7 +31,23 @@ describe('step 2 seal setup', () => {
     expect(await screen.findByText('已提交人工审核')).toBeTruthy()
     expect(server.callsTo('/seal-apply/seal/cutoutBase64')[0]!.body).toMatchObject({ sealName: '单位公章', file: expect.stringMatching(/^data:image\/png;base64,/) })
 
-    // The seal needs no cut-out now; the passwords come next, then the save to 3-1 with the photo for review.
+    // The seal needs no cut-out now. An operator sets none of the legal representative's PINs: he signs and sets it.
+    expect(screen.getByText(unitApplyMessages.legalSetsOwnPin)).toBeTruthy()
+    expect(screen.queryByLabelText('法人用章密码', { selector: 'input' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
+    expect(await screen.findByText('上传已签字盖章的申请表')).toBeTruthy()
+    const saved = server.callsTo('/seal-apply/apply/save')[0]!.body as { step: string; legalPassword?: string; sealInfo: { manualReview: boolean; originalFileId: string; errorCount: number }[] }
+    expect(saved.step).toBe('3-1')
+    expect(saved.legalPassword).toBeUndefined()
+    expect(saved.sealInfo[0]).toMatchObject({ manualReview: true, errorCount: 2, originalFileId: expect.stringMatching(/^file-/) })
+  })
+
+  it('asks the legal representative applying for his PIN by the rule; an operator for the manager’s only when he is the manager', async () => {
+    const legalLogin = { ...operatorLogin, personName: '李四', personCard: LEGAL_ID }
+    const picture = { sealInfo: [{ ...draftDetail().sealInfo[0]!, sealPic: 'f-cut', originalFileId: 'f-photo' }] }
+    const server = fakeServer({ ...defaultRoutes(legalLogin), 'GET /seal-apply/apply/detail': () => draftDetail({ step: '2', applyType: 'LEGAL_APPLY', ...picture }) })
+    renderWizard(entry('LEGAL_APPLY'))
+    await screen.findByText('上传印章图片')
     fireEvent.click(screen.getByRole('button', { name: '下一步' }))
     await expectToast('请输入法人用章密码')
     fireEvent.change(screen.getByLabelText('法人用章密码', { selector: 'input' }), { target: { value: '123456' } })
@@ -43,10 +60,23 @@ describe('step 2 seal setup', () => {
     fireEvent.change(screen.getByLabelText('确认法人用章密码', { selector: 'input' }), { target: { value: 'abc12345' } })
     fireEvent.click(screen.getByRole('button', { name: '下一步' }))
     expect(await screen.findByText('上传已签字盖章的申请表')).toBeTruthy()
-    const saved = server.callsTo('/seal-apply/apply/save')[0]!.body as { step: string; legalPassword: string; sealInfo: { manualReview: boolean; originalFileId: string; errorCount: number }[] }
-    expect(saved.step).toBe('3-1')
-    expect(saved.legalPassword).toBe('abc12345')
-    expect(saved.sealInfo[0]).toMatchObject({ manualReview: true, errorCount: 2, originalFileId: expect.stringMatching(/^file-/) })
+    expect((server.callsTo('/seal-apply/apply/save')[0]!.body as { legalPassword: string }).legalPassword).toBe('abc12345')
+    resetScreen()
+
+    const manager = { setSealManager: true, sealManagerName: '陈静', sealManagerIdentityNo: idNumber('32010219951120345'), sealManagerTel: '13900001111' }
+    fakeServer({ ...defaultRoutes(), 'GET /seal-apply/apply/detail': () => draftDetail({ step: '2', ...picture, ...manager }) })
+    renderWizard(entry())
+    await screen.findByText('上传印章图片')
+    expect(screen.queryByLabelText('管理员用章密码', { selector: 'input' })).toBeNull()
+    resetScreen()
+
+    fakeServer({ ...defaultRoutes(), 'GET /seal-apply/apply/detail': () => draftDetail({ step: '2', ...picture, ...manager, sealManagerName: '王五', sealManagerIdentityNo: OPERATOR_ID }) })
+    renderWizard(entry())
+    await screen.findByText('上传印章图片')
+    expect(screen.getByLabelText('管理员用章密码', { selector: 'input' })).toBeTruthy()
+    expect(screen.queryByLabelText('法人用章密码', { selector: 'input' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
+    await expectToast('请输入管理员密码')
   })
 
   it('shows the cut-out and, for a verified legal representative, goes on to signing', async () => {
