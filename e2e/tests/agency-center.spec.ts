@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test'
 import { handOf, writeOnBoard } from './personal-seal-support.ts'
 import { loginPersonal, readSmsCode, snap } from './support.ts'
-import { operatorAppliesForUnitSeal, type OwnUnit } from './unit-apply-support.ts'
+import { legalSetsPin, operatorAppliesForUnitSeal, type OwnUnit } from './unit-apply-support.ts'
 
 /** New units of the sandbox registry (apps/server/src/identity/enterprise/sandbox-units.ts). */
 const trading = { unitName: '示例贸易有限公司', socialCreditCode: '91440300MA5EXAMP1F', name: '赵六', identityNo: '440305198808081234', phone: '13600000202' }
@@ -25,7 +25,7 @@ async function legalRepresentative(browser: Browser, unit: Unit) {
 
 test('an operator applies for a new unit, the legal representative signs it in the agency centre, the operator sees 申请通过', async ({ page, browser }) => {
   test.setTimeout(300_000)
-  const applicationId = await operatorAppliesForUnitSeal(page, ownUnit(trading), { pin: 'seal2026', shot: 'agency-sign' })
+  const applicationId = await operatorAppliesForUnitSeal(page, ownUnit(trading), { shot: 'agency-sign' })
 
   const legal = await legalRepresentative(browser, trading)
   await snap(legal.page, 'agency-sign-3-backlog')
@@ -41,6 +41,11 @@ test('an operator applies for a new unit, the legal representative signs it in t
   await legal.page.getByRole('button', { name: '确定' }).click()
   await legal.page.getByRole('button', { name: '获取验证码' }).click()
   await legal.page.getByPlaceholder('请输入验证码').fill(await readSmsCode(legal.page, trading.phone))
+  // Whoever holds a seal sets its PIN: the legal representative, here, not the operator at step 2.
+  await legal.page.getByRole('button', { name: '确认签署' }).click()
+  await expect(legal.page.getByText('请输入法人用章密码')).toBeVisible()
+  await legalSetsPin(legal.page, 'seal2026')
+  await snap(legal.page, 'agency-sign-4b-pin')
   await legal.page.getByRole('button', { name: '确认签署' }).click()
   await expect(legal.page).toHaveURL(/\/agency-center\/result\?id=/, { timeout: 60_000 })
   await expect(legal.page.getByText('已完成签署')).toBeVisible()
@@ -66,7 +71,7 @@ test('an operator applies for a new unit, the legal representative signs it in t
 
 test('the legal representative refuses an operator’s application; it ends as 未签署，法人拒绝', async ({ page, browser }) => {
   test.setTimeout(300_000)
-  await operatorAppliesForUnitSeal(page, ownUnit(logistics), { pin: 'seal2026', shot: 'agency-refuse' })
+  await operatorAppliesForUnitSeal(page, ownUnit(logistics), { shot: 'agency-refuse' })
 
   const legal = await legalRepresentative(browser, logistics)
   await legal.item.locator('.agency-card-open').click()

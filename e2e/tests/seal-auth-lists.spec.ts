@@ -3,7 +3,7 @@ import { creditCodeCheckCharacter } from '@seal/shared/rules/credit-code'
 import { makeWriter, writeSignature } from '../../apps/server/src/signing/handwriting-synthetic.ts'
 import { handOf, writeOnBoard } from './personal-seal-support.ts'
 import { loginPersonal, newPerson, readSmsCode, snap } from './support.ts'
-import { operatorAppliesForUnitSeal, registerInSandbox } from './unit-apply-support.ts'
+import { legalSetsPin, operatorAppliesForUnitSeal, registerInSandbox } from './unit-apply-support.ts'
 
 /**
  * The authorisation lists, the authorised persons and the seal menu by role (spec 000 §2, §4, §5, §6) in
@@ -44,7 +44,7 @@ async function session(browser: Browser, person: Person): Promise<Session> {
 /** The unit is registered with the sandbox enterprise registry, an operator applies for its 公章, the legal representative signs. */
 async function unitWithSeal(page: Page, browser: Browser, legal: Person) {
   await registerInSandbox(page.request, { ...unit, legal })
-  await operatorAppliesForUnitSeal(page, { ...unit, legal }, { pin: SEAL_PIN })
+  await operatorAppliesForUnitSeal(page, { ...unit, legal })
 
   const holder = await session(browser, legal)
   await holder.page.goto('/agency-center')
@@ -57,6 +57,7 @@ async function unitWithSeal(page: Page, browser: Browser, legal: Person) {
   await holder.page.getByRole('button', { name: '确定' }).click()
   await holder.page.getByRole('button', { name: '获取验证码' }).click()
   await holder.page.getByPlaceholder('请输入验证码').fill(await readSmsCode(holder.page, legal.phone))
+  await legalSetsPin(holder.page, SEAL_PIN)
   await holder.page.getByRole('button', { name: '确认签署' }).click()
   await expect(holder.page).toHaveURL(/\/agency-center\/result\?id=/, { timeout: 60_000 })
   const groups = await call(holder.page.request, holder.token, '/seal/queryGroupByBusiness', { needPic: false })

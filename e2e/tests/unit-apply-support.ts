@@ -85,13 +85,20 @@ export async function applyForUnitSeals(page: Page, unit: OwnUnit, pin: string) 
   await expect(page.getByText('申请通过')).toBeVisible({ timeout: 30_000 })
 }
 
+/** On the signing page of an operator's application: the legal representative sets his own seal password. */
+export async function legalSetsPin(page: Page, pin: string) {
+  await page.getByRole('textbox', { name: '法人用章密码', exact: true }).fill(pin)
+  await page.getByRole('textbox', { name: '确认法人用章密码', exact: true }).fill(pin)
+}
+
 /**
  * An operator (a new personal login) applies for the unit's 公章 through the new wizard: their own ID card,
- * the licence and the legal representative's ID card read by OCR, the impression, the legal representative's
- * seal password, the application form signed on paper; submitted, it waits for the legal representative's
- * signature (待签署). With `shot`, the step-1 and waiting screens are kept. Answers the application id.
+ * the licence and the legal representative's ID card read by OCR, the impression (no seal password: the
+ * legal representative sets his own when he signs, `legalSetsPin`), the application form signed on paper;
+ * submitted, it waits for the legal representative's signature (待签署). With `shot`, the step-1, step-2 and
+ * waiting screens are kept. Answers the application id.
  */
-export async function operatorAppliesForUnitSeal(page: Page, unit: OwnUnit, options: { pin: string; shot?: string }) {
+export async function operatorAppliesForUnitSeal(page: Page, unit: OwnUnit, options: { shot?: string } = {}) {
   const operator = newPerson('钱经办')
   const own = await idCardPictures(operator)
   const legal = await idCardPictures(unit.legal)
@@ -117,12 +124,14 @@ export async function operatorAppliesForUnitSeal(page: Page, unit: OwnUnit, opti
   if (options.shot) await snap(page, `${options.shot}-1-operator-step1`)
   await page.getByRole('button', { name: '下一步' }).click()
 
-  // Step 2: the impression and the legal representative's seal password.
+  // Step 2: the impression; the operator is not asked for the legal representative's seal password.
   await expect(page.getByText('上传印章图片')).toBeVisible({ timeout: 30_000 })
   await page.getByLabel(/上传.*印模照片/).first().setInputFiles(await impressionPhoto(unit.unitName))
   await expect(page.getByText('印模提取成功')).toHaveCount(1, { timeout: 60_000 })
-  await page.getByRole('textbox', { name: '印章密码', exact: true }).fill(options.pin)
-  await page.getByRole('textbox', { name: '确认印章密码', exact: true }).fill(options.pin)
+  await expect(page.getByRole('textbox', { name: '印章密码', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('textbox', { name: '法人用章密码', exact: true })).toHaveCount(0)
+  await expect(page.getByText(/由法定代表人本人在签署申请时设置/)).toBeVisible()
+  if (options.shot) await snap(page, `${options.shot}-1b-operator-step2`)
   await page.getByRole('button', { name: '下一步' }).click()
 
   // Step 3-1: an operator uploads the application form signed on paper, then submits.

@@ -136,7 +136,8 @@ export async function insertApplication(
       unitName: unit.name,
       legalPersonIdentityNo: legal.identityNo,
       sealTypes: form.sealInfo.map((s) => s.sealTypeCode).join(','),
-      form: form as StoredForm,
+      // An operator's application reaches review once the legal representative signed it and set his PIN.
+      form: { ...form, ...(applyType === 'OPERATOR_APPLY' ? { legalPinSetAtSigning: true } : {}) } as StoredForm,
       legalPinHash: await hashSealPin(options.pin ?? 'Seal2026'),
       managerPinHash: null,
       companyVerifyPass: options.companyVerifyPass === undefined ? true : options.companyVerifyPass,

@@ -3,7 +3,7 @@ import type { UnitApplicationDetail } from '@seal/shared/api/unit-apply'
 import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
 import { notFound } from '../errors.ts'
-import { changeTypeOfState, stateOf } from './checks.ts'
+import { changeTypeOfState, pinFieldsOf, stateOf } from './checks.ts'
 import { applyServerMessages } from './messages.ts'
 import { unitApplications, type UnitApplication } from './tables.ts'
 
@@ -66,7 +66,7 @@ export async function ownApplication(db: Database, caller: Caller, id: string): 
 export function detailOf(caller: Caller, row: UnitApplication): UnitApplicationDetail {
   // Stored forms never hold passwords; dropping the keys again keeps that true for any older row.
   // The change's starting point (the legal representative on record, ID number and all) stays on the server.
-  const { legalPassword: _a, legalPasswordConfirm: _b, sealManagerPassword: _c, sealManagerPasswordConfirm: _d, changeOriginal: _e, ...form } = row.form as typeof row.form &
+  const { legalPassword: _a, legalPasswordConfirm: _b, sealManagerPassword: _c, sealManagerPasswordConfirm: _d, changeOriginal: _e, legalPinSetAtSigning: _f, ...form } = row.form as typeof row.form &
     Record<string, unknown>
   return {
     ...form,
@@ -87,6 +87,7 @@ export function detailOf(caller: Caller, row: UnitApplication): UnitApplicationD
     failReason: row.failReason,
     failSealItems: row.failSealItems,
     successSealItems: row.successSealItems,
+    ...pinFieldsOf(row),
     mine: isApplicant(caller, row),
     createTime: row.createdAt.getTime(),
     updateTime: row.updatedAt.getTime(),

@@ -114,7 +114,7 @@ describe('the agency centre (待办中心): an operator’s application waiting 
     expect((await call(operator.token, `/seal-apply/apply/withdraw?id=${withdrawn.id}`)).body.resultStatus).toBe('00')
     const signatureId = (await call(legal.token, '/sign/handwriting/save', { identity: legal.identityNo, name: legal.name, signData: writeSignature(makeWriter(11), 'genuine', 1) })).body.data.signatureId
     const smsCode = await signCode(legal, signed.id)
-    const done = await call(legal.token, '/seal-apply/apply/submitSign', { applyId: signed.id, signatureId, smsCode })
+    const done = await call(legal.token, '/seal-apply/apply/submitSign', { applyId: signed.id, signatureId, smsCode, legalPassword: 'Li4pin88', legalPasswordConfirm: 'Li4pin88' })
     expect(done.body.data?.applyStatus, done.body.responseInfo).toBe('PENDING_REVIEW')
 
     const todoIds = (await list(legal.token, 1)).body.data.records.map((r: { id: string }) => r.id)

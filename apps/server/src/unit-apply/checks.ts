@@ -8,10 +8,14 @@ import { MAX_OTHER_TYPE_SEALS, sealTypeCode, unitSealTypeCodes } from '@seal/sha
 import { messageTemplates, messages } from '@seal/shared/messages'
 import { stripWhitespace } from '@seal/shared/rules/seal-password'
 import {
+  applicantSetsLegalPassword,
+  applicantSetsManagerPassword,
   changeProblem,
   changeTypeOf,
   formerUnitSealsProblem,
-  hasManagerSection,
+  legalPersonChangedFrom,
+  legalPinAtSigning,
+  managerPinAtSigning,
   renameSealsProblem,
   renamesUnit,
   step1Problem,
@@ -118,20 +122,41 @@ export async function assertOwnFiles(db: Database, caller: Caller, form: StoredF
 }
 
 /**
- * The passwords typed in this request, checked with the shared rule and hashed (argon2id); they go no
- * further. An absent password keeps the stored hash; a manager password goes when no manager is set.
+ * The passwords the applicant may set, typed in this request, checked with the shared rule and hashed
+ * (argon2id); they go no further. An absent password keeps the stored hash. Whoever holds a seal sets its
+ * PIN himself: an operator's application holds no legal representative's PIN (he sets it when he signs),
+ * whatever the body carries, and a manager's password only when the operator (`applicantIdentityNo`, the
+ * caller) is that manager; a password nobody here may set is dropped.
  */
-export async function passwordHashes(form: UnitApplicationForm): Promise<{ legalPinHash?: string; managerPinHash?: string | null }> {
+export async function passwordHashes(form: UnitApplicationForm, applicantIdentityNo: string): Promise<{ legalPinHash?: string | null; managerPinHash?: string | null }> {
   // The shared step-2 rule on the passwords alone: with the hashes counted as set, an empty field is fine.
-  const problem = step2Problem({ ...form, sealInfo: [] }, { legalPasswordSet: true, managerPasswordSet: true })
+  const problem = step2Problem({ ...form, sealInfo: [] }, { legalPasswordSet: true, managerPasswordSet: true, applicantIdentityNo })
   if (problem) throw businessError(problem)
   const legal = stripWhitespace(form.legalPassword ?? '')
   const manager = stripWhitespace(form.sealManagerPassword ?? '')
-  const managerSet = hasManagerSection(form) && form.setSealManager
+  const setsLegal = applicantSetsLegalPassword(form)
+  const setsManager = applicantSetsManagerPassword(form, applicantIdentityNo)
   return {
-    ...(legal ? { legalPinHash: await hashSealPin(legal) } : {}),
-    ...(!managerSet ? { managerPinHash: null } : manager ? { managerPinHash: await hashSealPin(manager) } : {}),
+    ...(form.applyType === applicantKind.OPERATOR_APPLY ? { legalPinHash: null } : setsLegal && legal ? { legalPinHash: await hashSealPin(legal) } : {}),
+    ...(!setsManager ? { managerPinHash: null } : manager ? { managerPinHash: await hashSealPin(manager) } : {}),
   }
+}
+
+/**
+ * What the legal representative sets or confirms when he signs this application (shared rules
+ * legalPinAtSigning, managerPinAtSigning): a change asks for a new PIN only when it names another legal
+ * representative than the one on record.
+ */
+export function pinsAtSigning(row: UnitApplication): { legal: 'set' | 'confirm' | null; manager: boolean } {
+  const form = { ...row.form, businessType: row.businessType, applyType: row.applyType }
+  const original = row.form.changeOriginal
+  return { legal: legalPinAtSigning(form, Boolean(original && legalPersonChangedFrom(form, original))), manager: managerPinAtSigning(form) }
+}
+
+/** The detail's `legalPinAtSigning` and `managerPinAtSigning`: what the signing page asks the legal representative. */
+export function pinFieldsOf(row: UnitApplication) {
+  const needs = pinsAtSigning(row)
+  return { legalPinAtSigning: needs.legal, managerPinAtSigning: needs.manager }
 }
 
 /**
@@ -311,6 +336,7 @@ async function leavingProblem(options: { db: Database; caller: Caller; step: Wiz
       )
     case '2':
       return step2Problem(form, {
+        applicantIdentityNo: caller.person.identityNo,
         legalPasswordSet: state.legalPasswordSet,
         managerPasswordSet: state.managerPasswordSet,
         changeType: changeTypeOfState(form, state),

@@ -90,12 +90,25 @@ export async function reviewDetail(db: Database, options: { id: string; fileAcce
     reviewedBy: application.reviewedBy,
     reviewNote: application.reviewNote,
     reviewTime: epoch(application.reviewedAt),
+    reviewReasons: reviewReasonsOf(application, form),
     createTime: application.createdAt.getTime(),
     updateTime: application.updatedAt.getTime(),
     submitTime: epoch(application.submittedAt),
     files: await fileLinks(db, { form, application, fileAccessKey: options.fileAccessKey }),
     impressionReadings: application.form.impressionReadings ?? [],
   }
+}
+
+/**
+ * Why the application waits for a person: a failed unit verification (the applicant went on with the
+ * uploaded licence and signed form, 001 §4), seal photos whose impression could not be cut out.
+ */
+function reviewReasonsOf(application: UnitApplication, form: StoredForm): string[] {
+  const reasons: string[] = []
+  if (application.companyVerifyPass === false) reasons.push(`单位核验未通过：${application.companyVerifyReason || '未说明原因'}，已上传材料转人工审核`)
+  const photos = form.sealInfo.filter((item) => item.manualReview).map((item) => item.sealName || item.sealTypeName || sealTypeLabel(item.sealTypeCode))
+  if (photos.length > 0) reasons.push(`印模提取失败转人工审核：${photos.join('、')}`)
+  return reasons
 }
 
 /** The stored form with the contract's defaults filled in (rows written before a field existed read as defaults). */

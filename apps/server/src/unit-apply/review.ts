@@ -131,6 +131,13 @@ async function verifiedLegalRepresentativeBehind(db: Database, application: Unit
   return Boolean(person?.verifiedAt) && sameLegalPerson(person!, application)
 }
 
+/**
+ * Whoever holds a seal sets its PIN himself: the legal representative at step 2 of his own application,
+ * or when he signed an operator's (signing.ts). A PIN an operator typed is never a seal's.
+ */
+const legalPinSetByHolder = (application: UnitApplication) =>
+  Boolean(application.legalPinHash) && (application.applyType === applicantKind.LEGAL_APPLY || application.form.legalPinSetAtSigning === true)
+
 export type ReviewInput = {
   applicationId: string
   /** One per seal item (`_id`): approve, or reject with a reason. */
@@ -193,18 +200,18 @@ async function planReview(trust: Trust, application: UnitApplication, decisions:
 
   if (!approvable.includes(application.businessType as BusinessType)) throw businessError(reviewMessages.businessTypeUnsupported)
   if (application.businessType === businessType.APPLY) {
-    if (!application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
+    if (!legalPinSetByHolder(application)) throw businessError(reviewMessages.legalPinMissing)
     await assertSameLegalPerson(trust.db, application)
     await assertPicturesUsable(trust.db, application, needPicture)
   }
   if (application.businessType === businessType.CHANGE) {
     await assertPicturesUsable(trust.db, application, needPicture)
     const unit = await unitOnRecord(trust.db, application)
-    if (unit && !sameLegalPerson(unit.legal, application) && !application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
+    if (unit && !sameLegalPerson(unit.legal, application) && !legalPinSetByHolder(application)) throw businessError(reviewMessages.legalPinMissing)
     if (unit) await assertRenamesEverySeal(trust.db, application, unit.unit, plan)
   }
   // A recovered seal takes the new holder's PIN: the old one was someone else's secret.
-  if (application.businessType === businessType.RETRIEVE && !application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
+  if (application.businessType === businessType.RETRIEVE && !legalPinSetByHolder(application)) throw businessError(reviewMessages.legalPinMissing)
   return plan
 }
 
@@ -554,7 +561,7 @@ async function changeUnit(db: Database, application: UnitApplication): Promise<U
   const name = (application.unitName || form.unitName).trim()
   const socialCreditCode = creditCodeOf(application)
   const legalChanged = !sameLegalPerson(found.legal, application)
-  if (legalChanged && !application.legalPinHash) throw businessError(reviewMessages.legalPinMissing)
+  if (legalChanged && !legalPinSetByHolder(application)) throw businessError(reviewMessages.legalPinMissing)
   await db.transaction(async (tx) => {
     let legalPersonId = found.legal.id
     if (legalChanged) {

@@ -62,7 +62,7 @@ export async function storeApplication(options: {
   await assertOwnFiles(db, caller, stored)
   // What the impression check read on each seal's photo goes with the form, for the reviewer.
   stored.impressionReadings = await impressionReadingsOf(db, caller.person.id, stored.sealInfo)
-  const hashes = await passwordHashes(form)
+  const hashes = await passwordHashes(form, caller.person.identityNo)
 
   if (moveTo) {
     const held = existing ? stateOf(existing) : { companyVerifyPass: null, legalPasswordSet: false, managerPasswordSet: false }
@@ -118,7 +118,7 @@ export async function reapply(db: Database, caller: Caller, id: string): Promise
     if (!old || !reapplicable.includes(old.applyStatus)) throw businessError(applyServerMessages.cannotReapply)
     const made = old.form.reappliedAs ? await openDraftOf(tx as unknown as Database, caller, old.form.reappliedAs) : undefined
     if (made) return made
-    const { reappliedAs: _made, ...copied } = old.form
+    const { reappliedAs: _made, legalPinSetAtSigning: _signed, ...copied } = old.form
     const form = { ...copied, step: '1' as const, applicationFiles: [], truthful: false }
     const [created] = await tx
       .insert(unitApplications)

@@ -5,6 +5,9 @@ import type { PageBox } from '@seal/pdf/documents/positions'
 import { applyStatus } from '@seal/shared/codes/apply-status'
 import { applicantKind } from '@seal/shared/codes/business-type'
 import { messageTemplates } from '@seal/shared/messages'
+import type { submitSignBody } from '@seal/shared/api/unit-apply'
+import { signPinProblem } from '@seal/shared/rules/unit-apply'
+import type { z } from 'zod'
 import type { Caller } from '../auth/caller.ts'
 import { sendSmsCode, verifySmsCode, type SmsSender } from '../auth/sms-codes.ts'
 import type { Database } from '../db/client.ts'
@@ -17,7 +20,9 @@ import { signWithImage } from '../signing/seal-document.ts'
 import type { Trust } from '../trust/context.ts'
 import { serviceSigner } from '../trust/service-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
+import { hashSealPin, verifySealPin } from '../trust/pin.ts'
 import { isApplicant, isNamedLegalRepresentative, readableApplication } from './access.ts'
+import { pinsAtSigning } from './checks.ts'
 import { applicationFormPdf, applicationStatementPdf } from './documents.ts'
 import { applyServerMessages } from './messages.ts'
 import { moveStatus, runReview } from './service.ts'
@@ -105,22 +110,24 @@ export async function sendSignCode(options: { db: Database; sms: SmsSender; call
 }
 
 /**
- * POST /seal-apply/apply/submitSign: checks the handwriting is the caller's, then the code (used up once),
+ * POST /seal-apply/apply/submitSign: checks the handwriting is the caller's, his PIN (an operator's
+ * application: set for the seals, or confirmed against the seal they keep), then the code (used up once),
  * signs every document and records the signed files. An operator's application waiting for the legal
- * representative moves on to review in the same conditional update; their own draft keeps its status
- * (the wizard submits it next).
+ * representative moves on to review in the same conditional update, with the PINs he set; their own
+ * draft keeps its status (the wizard submits it next).
  */
 export async function submitSign(options: {
   trust: Trust
   store: FileStore
   caller: Caller
-  body: { applyId: string; signatureId: string; smsCode: string }
+  body: z.infer<typeof submitSignBody>
   log: FastifyBaseLogger
 }): Promise<UnitApplication> {
   const { trust, store, caller, body } = options
   const db = trust.db
   const row = await applicationToSign(db, caller, body.applyId, 'sign')
   const image = await handwritingImage({ db, store, caller, signatureId: body.signatureId })
+  const pins = await pinsOfSigner(db, row, body)
   await verifySmsCode({ db, phone: caller.person.phone, purpose: SIGN_PURPOSE, code: body.smsCode })
 
   const signer = await serviceSigner(trust)
@@ -147,11 +154,34 @@ export async function submitSign(options: {
     id: row.id,
     from: [row.applyStatus],
     // Only a verified person gets here (applicationToSign): the signer on record is what automatic review asks for.
-    set: waiting ? { signedFiles: signed, legalSignedBy: caller.person.id, applyStatus: applyStatus.PENDING_REVIEW } : { signedFiles: signed, legalSignedBy: caller.person.id },
+    set: waiting
+      ? { signedFiles: signed, legalSignedBy: caller.person.id, applyStatus: applyStatus.PENDING_REVIEW, ...pins }
+      : { signedFiles: signed, legalSignedBy: caller.person.id },
   })
   if (!moved) throw businessError(applyServerMessages.statusChanged)
   if (waiting) await runReview(trust, row.id, options.log)
   return readableApplication(db, caller, row.id)
+}
+
+/**
+ * Whoever holds a seal sets its PIN himself: the legal representative signing an operator's application
+ * sets his PIN for the seals it makes (and the manager's, the operator not being the manager), or confirms
+ * the PIN of the seal it keeps (counted against that seal's attempts). Answers the columns to write, with
+ * the mark review looks for (legalPinSetAtSigning).
+ */
+async function pinsOfSigner(db: Database, row: UnitApplication, body: z.infer<typeof submitSignBody>) {
+  if (row.applyStatus !== applyStatus.PENDING_SIGN) return {}
+  const needs = pinsAtSigning(row)
+  const problem = signPinProblem(body, needs)
+  if (problem) throw businessError(problem)
+  if (needs.legal === 'confirm') {
+    const check = await verifySealPin(db, { sealId: row.sealId, pin: body.legalPassword ?? '' })
+    if (!check.ok) throw businessError(check.message)
+  }
+  return {
+    ...(needs.legal === 'set' ? { legalPinHash: await hashSealPin(body.legalPassword!), form: { ...row.form, legalPinSetAtSigning: true } } : {}),
+    ...(needs.manager ? { managerPinHash: await hashSealPin(body.sealManagerPassword!) } : {}),
+  }
 }
 
 /** GET /seal-apply/apply/refuse: the named legal representative refuses an operator's application (未签署，法人拒绝). */

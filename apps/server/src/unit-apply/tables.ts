@@ -24,6 +24,11 @@ export type StoredForm = Omit<UnitApplicationForm, 'id' | 'legalPassword' | 'leg
    * on every save of the draft, never from the body; the reviewer's detail shows it.
    */
   impressionReadings?: SealImpressionReading[]
+  /**
+   * The legal representative set legalPinHash himself when he signed this operator's application (signing.ts
+   * submitSign); set by the server only. Review makes no seal of an operator's application without it.
+   */
+  legalPinSetAtSigning?: boolean
 }
 
 /** A seal item's outcome; `itemId` is the item's `_id` (review records one outcome per item). */

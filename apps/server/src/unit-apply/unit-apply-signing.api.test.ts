@@ -182,7 +182,7 @@ describe('the application form, the legal representative’s signature, and who 
   it('an operator’s application waits for the legal representative, who signs three documents and sends it to review', async () => {
     const { id, enterprise } = await waitingForLegal()
     const seen = await call(legal.token, `/seal-apply/apply/detail?id=${id}`)
-    expect(seen.body.data).toMatchObject({ applyStatus: 'PENDING_SIGN', mine: false, legalPasswordSet: true })
+    expect(seen.body.data).toMatchObject({ applyStatus: 'PENDING_SIGN', mine: false, legalPasswordSet: false, legalPinAtSigning: 'set' })
     expect((await call(enterprise, `/seal-apply/apply/detail?id=${id}`)).body.data.mine).toBe(false)
     // The operator neither signs nor refuses for the legal representative.
     expect((await call(operator.token, '/seal-apply/apply/signDocuments', { id })).body.responseInfo).toBe(applyServerMessages.notLegalRepresentative)
@@ -194,8 +194,8 @@ describe('the application form, the legal representative’s signature, and who 
     expect(compactText(new Uint8Array(authorisation.rawPayload))).toContain(`受托人（经办人）：${operator.name}`)
 
     const signatureId = await handwriting(legal)
-    const signed = await call(legal.token, '/seal-apply/apply/submitSign', { applyId: id, signatureId, smsCode: await signCode(legal, id) })
-    expect(signed.body.data).toMatchObject({ applyStatus: 'PENDING_REVIEW', mine: false })
+    const signed = await call(legal.token, '/seal-apply/apply/submitSign', { applyId: id, signatureId, smsCode: await signCode(legal, id), ...passwords })
+    expect(signed.body.data).toMatchObject({ applyStatus: 'PENDING_REVIEW', mine: false, legalPasswordSet: true })
     expect(signed.body.data.signedFiles).toHaveLength(3)
     // The applicant downloads the signed form, though the file is the legal representative's.
     const download = await raw(`/api/seal-apply/apply/legalDownload?id=${id}`, operator.token)

@@ -161,15 +161,15 @@ describe('enterprise application through the new wizard (/seal-apply/apply/*)', 
       expect(moved.body.data).toEqual({ id, step: '2' })
       const noPicture = { ...form, sealInfo: [{ ...form.sealInfo![0]!, sealPic: '' }] }
       expect((await call(operator.token, '/seal-apply/apply/save', { ...noPicture, id, step: '3-1' })).body.responseInfo).toBe(messages.sealImageRequired)
-      expect((await call(operator.token, '/seal-apply/apply/save', { ...form, id, step: '3-1' })).body.responseInfo).toBe(messages.legalPasswordRequired)
-      const legalOnly = await call(operator.token, '/seal-apply/apply/save', { ...form, id, step: '3-1', ...passwords })
-      expect(legalOnly.body.responseInfo).toBe(messages.managerPasswordRequired)
-      // The legal password was not stored by the refused save; both typed now, both kept.
-      const both = await call(operator.token, '/seal-apply/apply/save', { ...form, id, step: '3-1', ...passwords, sealManagerPassword: 'xyz789', sealManagerPasswordConfirm: 'xyz789' })
+      // The operator is the manager he names (his ID number): he sets the manager's password, never the
+      // legal representative's (who sets it when he signs, operator-pin.api.test.ts).
+      const asManager = { ...form, sealManagerName: operator.name, sealManagerIdentityNo: operator.identityNo }
+      expect((await call(operator.token, '/seal-apply/apply/save', { ...asManager, id, step: '3-1', ...passwords })).body.responseInfo).toBe(messages.managerPasswordRequired)
+      const both = await call(operator.token, '/seal-apply/apply/save', { ...asManager, id, step: '3-1', ...passwords, sealManagerPassword: 'xyz789', sealManagerPasswordConfirm: 'xyz789' })
       expect(both.body.data).toEqual({ id, step: '3-1' })
-      expect((await call(operator.token, `/seal-apply/apply/detail?id=${id}`)).body.data).toMatchObject({ step: '3-1', legalPasswordSet: true, sealManagerPasswordSet: true })
+      expect((await call(operator.token, `/seal-apply/apply/detail?id=${id}`)).body.data).toMatchObject({ step: '3-1', legalPasswordSet: false, sealManagerPasswordSet: true })
       // Once set, moving again needs no retyping.
-      expect((await call(operator.token, '/seal-apply/apply/save', { ...form, id, step: '3-1' })).body.resultStatus).toBe('00')
+      expect((await call(operator.token, '/seal-apply/apply/save', { ...asManager, id, step: '3-1' })).body.resultStatus).toBe('00')
     })
   })
 
@@ -201,11 +201,11 @@ describe('enterprise application through the new wizard (/seal-apply/apply/*)', 
     })
 
     it('re-checks the chain on the server: a draft stored at a later step by 暂存 is still refused', async () => {
-      const form = operatorForm(operator, legal, newUnit())
-      const id = (await call(operator.token, '/seal-apply/apply/temporary', { ...form, step: '3-1' })).body.data.id
-      expect((await call(operator.token, '/seal-apply/apply/submit', { id })).body.responseInfo).toBe(applyServerMessages.verificationRequired)
+      const form = legalForm(legal, newUnit())
+      const id = (await call(legal.token, '/seal-apply/apply/temporary', { ...form, step: '3-1' })).body.data.id
+      expect((await call(legal.token, '/seal-apply/apply/submit', { id })).body.responseInfo).toBe(applyServerMessages.verificationRequired)
       await setVerification(t, id, true)
-      expect((await call(operator.token, '/seal-apply/apply/submit', { id })).body.responseInfo).toBe(messages.legalPasswordRequired)
+      expect((await call(legal.token, '/seal-apply/apply/submit', { id })).body.responseInfo).toBe(messages.legalPasswordRequired)
     })
 
     it('moves once however many submits arrive together', async () => {

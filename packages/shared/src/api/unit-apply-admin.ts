@@ -83,6 +83,11 @@ export const reviewApplicationDetail = unitApplicationDetail.omit({ mine: true }
   reviewedBy: z.string().nullable(),
   reviewNote: z.string().nullable(),
   reviewTime: z.number().int().nullable(),
+  /**
+   * Why a person has to decide (empty when automatic review could): the failed unit verification with its
+   * reason, the seal photos left for manual review.
+   */
+  reviewReasons: z.array(z.string()),
   /** Every file the application names that exists, each with its link. */
   files: z.array(reviewFileLink),
   /** What the impression check read on each seal's photo, for the seals whose photo was checked. */
@@ -103,7 +108,7 @@ export const reviewMessages = {
   cutOutTooLarge: `印章图片不能超过${MAX_REVIEW_SEAL_PIC_BYTES / 1024 / 1024}M`,
   businessTypeUnsupported: '暂不支持该业务类型的审核',
   legalPersonDiffers: '申请的法定代表人与该单位登记的法定代表人不一致，请办理变更业务',
-  legalPinMissing: '申请未设置法人印章密码',
+  legalPinMissing: '法定代表人尚未设置印章密码（签署申请时由本人设置），不能制作印章',
   sealPicUnusable: '印章图片不可用，请重新上传印章照片',
   sealNotOfUnit: '印章不存在或不属于该单位',
   makingFailed: '印章制作失败，请联系客服',

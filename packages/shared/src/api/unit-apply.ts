@@ -173,6 +173,10 @@ export const unitApplicationDetail = unitApplicationForm
      * for the other business types. Says which seals need a new picture at step 2.
      */
     changeType: changeTypeSchema.nullable().optional(),
+    /** What the legal representative does with his PIN when he signs (rules/unit-apply legalPinAtSigning). */
+    legalPinAtSigning: z.enum(['set', 'confirm']).nullable().optional(),
+    /** He also sets the seal manager's password when he signs (the operator is not the manager). */
+    managerPinAtSigning: z.boolean().optional(),
     /** The caller is this application's applicant (may edit, withdraw, delete). */
     mine: z.boolean(),
     createTime: z.number().int(),
@@ -296,6 +300,15 @@ export const submitSignBody = z.object({
   applyId: z.string().max(64),
   signatureId: z.string().max(64),
   smsCode: z.string().max(8),
+  /**
+   * An operator's application: the legal representative's own PIN, set for the seals (with its
+   * confirmation) or confirming the one they keep (detail `legalPinAtSigning`); the manager's password
+   * when the operator is not the manager (`managerPinAtSigning`). Checked, hashed, never stored or logged.
+   */
+  legalPassword: z.string().max(32).optional(),
+  legalPasswordConfirm: z.string().max(32).optional(),
+  sealManagerPassword: z.string().max(32).optional(),
+  sealManagerPasswordConfirm: z.string().max(32).optional(),
 })
 
 /** POST /seal-apply/apply/submit. */

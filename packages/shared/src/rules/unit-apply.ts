@@ -121,8 +121,7 @@ export function changeTypeOf(form: StepForm, original: ChangeOriginal): ChangeTy
   const region = (form.addr ?? [])[2] ?? ''
   const regionChanged = Boolean(original.orgUnitAdminNum) && Boolean(region) && region !== original.orgUnitAdminNum
   if (!sameText(form.unitName, original.orgUnitName) || regionChanged || sealsBehind(original)) return changeType.NAME_OR_REGION
-  const legalChanged = !sameText(form.legalPersonName, original.orgLegalName) || !sameNo(form.legalPersonIdentityNo, original.orgLegalNo)
-  if (!legalChanged) return changeType.NOTHING_CHANGED
+  if (!legalPersonChangedFrom(form, original)) return changeType.NOTHING_CHANGED
   const withNameSeal = (form.sealInfo ?? []).some((seal) => seal.sealTypeCode === sealTypeCode.LEGAL_REPRESENTATIVE_NAME)
   return withNameSeal ? changeType.LEGAL_PERSON_WITH_NAME_SEAL : changeType.LEGAL_PERSON
 }
@@ -196,7 +195,15 @@ function otherSealsProblem(form: StepForm): string | null {
  */
 export function step2Problem(
   form: StepForm,
-  options: { filingNumberRequired?: boolean; legalPasswordSet?: boolean; managerPasswordSet?: boolean; changeType?: ChangeType | null; now?: number } = {},
+  options: {
+    filingNumberRequired?: boolean
+    legalPasswordSet?: boolean
+    managerPasswordSet?: boolean
+    changeType?: ChangeType | null
+    now?: number
+    /** Whose step 2 this is (their ID number): an operator types a manager's password only as that manager. */
+    applicantIdentityNo?: string
+  } = {},
 ): string | null {
   // A recovered seal keeps the picture it has (001 §4: for recover the pictures are cleared, not asked for);
   // a change asks only for the pictures its change type needs.
@@ -212,13 +219,15 @@ export function step2Problem(
 
   // A renewal keeps the seal's PIN and its manager's password: none is set here.
   if (!setsPasswords(form)) return null
-  const legal = passwordProblem(form.legalPassword, form.legalPasswordConfirm, options.legalPasswordSet, {
-    required: messages.legalPasswordRequired,
-    rule: messages.legalPasswordRule,
-    differ: messages.legalPasswordsDiffer,
-  })
-  if (legal) return legal
-  if (hasManagerSection(form) && form.setSealManager) {
+  if (applicantSetsLegalPassword(form)) {
+    const legal = passwordProblem(form.legalPassword, form.legalPasswordConfirm, options.legalPasswordSet, {
+      required: messages.legalPasswordRequired,
+      rule: messages.legalPasswordRule,
+      differ: messages.legalPasswordsDiffer,
+    })
+    if (legal) return legal
+  }
+  if (applicantSetsManagerPassword(form, options.applicantIdentityNo ?? form.operatorIdCardNo ?? '')) {
     return passwordProblem(form.sealManagerPassword, form.sealManagerPasswordConfirm, options.managerPasswordSet, {
       required: messages.managerPasswordRequired,
       rule: messages.legalPasswordRule.replace('法人', '管理员'),
@@ -230,6 +239,93 @@ export function step2Problem(
 
 /** Whether step 2 sets the seal passwords: every business but a renewal, which keeps them. */
 export const setsPasswords = (form: Pick<StepForm, 'businessType'>) => form.businessType !== businessType.RENEWAL
+
+/*
+ * Whoever holds a seal sets its PIN himself. The legal representative holds the unit's seals: applying
+ * himself, he sets their PIN at step 2; in an operator's application he sets it (or confirms the one the
+ * seals keep) when he signs the application (agency centre), never the operator, who cannot know it.
+ */
+
+/** Whether step 2 asks the applicant for the legal representative's PIN: only when he is the applicant. */
+export const applicantSetsLegalPassword = (form: Pick<StepForm, 'businessType' | 'applyType'>) =>
+  form.applyType === applicantKind.LEGAL_APPLY && setsPasswords(form)
+
+/** Whether the seal manager the form names is the person with this ID number (经办人即管理员). */
+export const isNamedManager = (form: Pick<StepForm, 'sealManagerIdentityNo'>, identityNo: string) =>
+  Boolean(identityNo.trim()) && sameNo(form.sealManagerIdentityNo, identityNo)
+
+/**
+ * Whether step 2 asks the applicant for the manager's password: the legal representative names and sets
+ * it; an operator only when he is that manager (`applicantIdentityNo`, the caller's ID number).
+ */
+export function applicantSetsManagerPassword(form: StepForm, applicantIdentityNo: string): boolean {
+  if (!hasManagerSection(form) || !form.setSealManager || !setsPasswords(form)) return false
+  return form.applyType === applicantKind.LEGAL_APPLY || isNamedManager(form, applicantIdentityNo)
+}
+
+/**
+ * What the legal representative does with his PIN when he signs an operator's application: 'set' a new
+ * one for the seals it makes or recovers, or for a change that makes him the new legal representative;
+ * 'confirm' the PIN the seals keep (a renewal, a change under the same legal representative); nothing
+ * for a cancellation or for his own application (he set it at step 2).
+ */
+export function legalPinAtSigning(form: Pick<StepForm, 'businessType' | 'applyType'>, legalPersonChanged: boolean): 'set' | 'confirm' | null {
+  if (form.applyType !== applicantKind.OPERATOR_APPLY) return null
+  switch (form.businessType) {
+    case businessType.APPLY:
+    case businessType.RETRIEVE:
+      return 'set'
+    case businessType.CHANGE:
+      return legalPersonChanged ? 'set' : 'confirm'
+    case businessType.RENEWAL:
+      return 'confirm'
+    default:
+      return null
+  }
+}
+
+/** Whether the legal representative sets the manager's password when he signs (a manager other than the operator). */
+export const managerPinAtSigning = (form: StepForm) =>
+  form.applyType === applicantKind.OPERATOR_APPLY &&
+  hasManagerSection(form) &&
+  Boolean(form.setSealManager) &&
+  !isNamedManager(form, form.operatorIdCardNo ?? '')
+
+/** Whether a change names another legal representative than the one on record (name or ID number). */
+export const legalPersonChangedFrom = (form: Pick<StepForm, 'legalPersonName' | 'legalPersonIdentityNo'>, original: ChangeOriginal) =>
+  !sameText(form.legalPersonName, original.orgLegalName) || !sameNo(form.legalPersonIdentityNo, original.orgLegalNo)
+
+/**
+ * The PINs typed when signing an operator's application, checked with the seal-password rule (screen and
+ * server alike): the legal representative's to set (or to confirm, only present), the manager's to set.
+ */
+export function signPinProblem(
+  pins: { legalPassword?: string | undefined; legalPasswordConfirm?: string | undefined; sealManagerPassword?: string | undefined; sealManagerPasswordConfirm?: string | undefined },
+  needs: { legal: 'set' | 'confirm' | null; manager: boolean },
+): string | null {
+  if (needs.legal === 'confirm' && !stripWhitespace(pins.legalPassword ?? '')) return messages.legalPasswordRequired
+  if (needs.legal === 'set') {
+    const legal = passwordProblem(pins.legalPassword, pins.legalPasswordConfirm, false, {
+      required: messages.legalPasswordRequired,
+      rule: messages.legalPasswordRule,
+      differ: messages.legalPasswordsDiffer,
+    })
+    if (legal) return legal
+  }
+  if (!needs.manager) return null
+  return passwordProblem(pins.sealManagerPassword, pins.sealManagerPasswordConfirm, false, {
+    required: messages.managerPasswordRequired,
+    rule: messages.legalPasswordRule.replace('法人', '管理员'),
+    differ: messages.managerPasswordsDiffer,
+  })
+}
+
+/**
+ * Where an application goes on when its unit verification failed and the applicant continues to manual
+ * review (001 §4 "Verification failure … goes to the upload-materials step"): a cancellation uploads the
+ * signed form next ('2-1'); the other types set up their seals first ('2'), then upload it ('3-1').
+ */
+export const manualReviewStep = (form: Pick<StepForm, 'businessType'>): '2' | '2-1' => (form.businessType === businessType.CANCEL ? '2-1' : '2')
 
 /**
  * The authorisations a change or renewal keeps (001 §5 "Authorisation period"): each period from today
@@ -271,6 +367,13 @@ export const unitApplyMessages = {
   confirmTruthful: '本人承诺所提交的申请材料真实、有效，如有虚假，愿承担相应法律责任。',
   verificationPassed: '单位核验通过',
   manualReviewGuide: '单位信息核验未通过，您可以返回检查填写的信息，或继续申请并上传申请表转人工审核（约2个工作日）。',
+  /** After a failed verification other than 40075: the way on is the materials a reviewer reads. */
+  uploadMaterialsGuide: '您可以返回检查填写的信息后重新核验，或继续申请：完成印章设置后上传营业执照和签字盖章的申请表，转人工审核（1-2个工作日）。',
+  uploadMaterials: '上传材料转人工审核',
+  materialsForReview: '单位核验未通过，本申请转人工审核：审核人员将核对第一步上传的营业执照和此处上传的签字盖章申请表（1-2个工作日）。',
+  legalSetsOwnPin: '法人用章密码由法定代表人本人在签署申请时设置（待办中心），经办人无需填写；印章管理员为他人时，其密码也由法定代表人签署时设置。',
+  signSetPin: '请设置法人用章密码，制作的印章凭此密码使用',
+  signConfirmPin: '请输入印章现有的法人用章密码以确认本次申请',
   verificationTimeout: '单位核验超时，请稍后重试',
   notApplicant: '只能修改本人的申请',
   notEditable: '该申请已提交，不能修改',

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { Toast } from 'antd-mobile'
 import { unitApplicationForm, type UnitApplicationDetail } from '@seal/shared/api/unit-apply'
+import { unitApplyMessages } from '@seal/shared/rules/unit-apply'
 import { runPdfWorkerInline, signedPdf } from '../../components/pdf-document/test-pdf.ts'
 import { canvasesOnSkia, drawStroke, forgetSkiaCanvases, line, skia } from '../../test/canvas.ts'
 import { fakeApi, legalRepresentative, refused, type ApiHandler } from '../../test/fake-api.ts'
@@ -167,6 +168,55 @@ describe.skipIf(!skia)('签署申请文件', () => {
     expect(await location()).toBe('/agency-center/result?id=app-1')
     expect(api.to('POST /seal-apply/apply/submitSign')).toHaveLength(1)
     expect(api.to('POST /seal-apply/apply/submit')).toHaveLength(0)
+  })
+
+  it('an operator’s application: the legal representative sets his PIN (by the rule) and the manager’s, sent with his signature', async () => {
+    const operators = { ...detail(), applyType: 'OPERATOR_APPLY' as const, applyStatus: 'PENDING_SIGN' as const, mine: false, legalPasswordSet: false, legalPinAtSigning: 'set' as const, managerPinAtSigning: true }
+    const api = serve({ 'GET /seal-apply/apply/detail': () => operators })
+    open('?id=app-1&from=agency')
+    await screen.findByText('电子印章申请表')
+    expect(screen.getByText(unitApplyMessages.signSetPin)).toBeTruthy()
+    await writeSignature()
+    await getCode()
+    fireEvent.click(signButton())
+    expect(await screen.findByText('请输入法人用章密码')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('法人用章密码', { selector: 'input' }), { target: { value: '123456' } })
+    fireEvent.change(screen.getByLabelText('确认法人用章密码', { selector: 'input' }), { target: { value: '123456' } })
+    fireEvent.click(signButton())
+    expect(await screen.findByText('法人用章密码必须是6-16位英文、数字、特殊符号组合（不能是纯数字）！')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('法人用章密码', { selector: 'input' }), { target: { value: 'Li4pin88' } })
+    fireEvent.change(screen.getByLabelText('确认法人用章密码', { selector: 'input' }), { target: { value: 'Li4pin88' } })
+    fireEvent.click(signButton())
+    expect(await screen.findByText('请输入管理员密码')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('管理员用章密码', { selector: 'input' }), { target: { value: 'Mgr2026a' } })
+    fireEvent.change(screen.getByLabelText('确认管理员用章密码', { selector: 'input' }), { target: { value: 'Mgr2026a' } })
+    expect(api.to('POST /seal-apply/apply/submitSign')).toHaveLength(0)
+    fireEvent.click(signButton())
+    expect(await location()).toBe('/agency-center/result?id=app-1')
+    expect(api.to('POST /seal-apply/apply/submitSign')[0]!.body).toEqual({
+      applyId: 'app-1',
+      signatureId: 'sig-1',
+      smsCode: '123456',
+      legalPassword: 'Li4pin88',
+      legalPasswordConfirm: 'Li4pin88',
+      sealManagerPassword: 'Mgr2026a',
+      sealManagerPasswordConfirm: 'Mgr2026a',
+    })
+  })
+
+  it('a renewal keeping its seals: the legal representative confirms the PIN they have', async () => {
+    const renewal = { ...detail(), businessType: 'RENEWAL' as const, applyType: 'OPERATOR_APPLY' as const, applyStatus: 'PENDING_SIGN' as const, mine: false, legalPinAtSigning: 'confirm' as const }
+    const api = serve({ 'GET /seal-apply/apply/detail': () => renewal })
+    open('?id=app-1&from=agency')
+    await screen.findByText('电子印章申请表')
+    expect(screen.getByText(unitApplyMessages.signConfirmPin)).toBeTruthy()
+    expect(screen.queryByLabelText('确认法人用章密码', { selector: 'input' })).toBeNull()
+    await writeSignature()
+    await getCode()
+    fireEvent.change(screen.getByLabelText('法人用章密码', { selector: 'input' }), { target: { value: 'Old2025x' } })
+    fireEvent.click(signButton())
+    expect(await location()).toBe('/agency-center/result?id=app-1')
+    expect(api.to('POST /seal-apply/apply/submitSign')[0]!.body).toMatchObject({ legalPassword: 'Old2025x' })
   })
 
   it('leaving without signing says 取消签署 and returns to the wizard on this application', async () => {

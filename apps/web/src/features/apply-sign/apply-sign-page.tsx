@@ -5,6 +5,7 @@ import type { UnitApplicationDetail } from '@seal/shared/api/unit-apply'
 import type { LoginInfo } from '@seal/shared/api/auth'
 import { messages } from '@seal/shared/messages'
 import { isSmsCode } from '@seal/shared/rules/sms-code'
+import { signPinProblem } from '@seal/shared/rules/unit-apply'
 import { maskLegalPhone } from '@seal/shared/text/masking'
 import { Loaded } from '../../components/loaded.tsx'
 import { RequestError, runtimeConfig } from '../../lib/request/request.ts'
@@ -14,6 +15,7 @@ import { useSignDocuments, type SignDocument } from './api/sign-documents.ts'
 import { submitApplication } from './api/submit-application.ts'
 import { submitSign } from './api/submit-sign.ts'
 import { SignCodeField } from './sign-code-field.tsx'
+import { noPins, PinFields, type SignPins } from './pin-fields.tsx'
 import { StoredPdf } from '../../components/pdf-document/stored-pdf.tsx'
 import { signLinks } from './sign-links.ts'
 import { SignatureField, type WrittenSignature } from './signature-field.tsx'
@@ -25,7 +27,7 @@ const TITLE = '签署申请文件'
  * `/new/seal/sign?id=` † 签署申请文件: the legal representative's signing of the application documents,
  * standing in for the spec's signing SDK (001 §4 "New wizard flow"). Each document is read, one handwritten
  * signature goes on all of them (POST /seal-apply/apply/submitSign), confirmed by an SMS code to the legal
- * representative's phone; then the application is submitted and the result shown. Leaving without
+ * representative's phone, with, for an operator's application, the PIN he sets (or confirms) for the seals; then the application is submitted and the result shown. Leaving without
  * signing says 取消签署 and returns to the wizard. `from=agency` (the agency centre) ends on its result.
  */
 export function ApplySignPage() {
@@ -87,15 +89,25 @@ function SignForm({
   const [signature, setSignature] = useState<WrittenSignature | null>(null)
   const [code, setCode] = useState('')
   const [busy, setBusy] = useState(false)
+  const [pins, setPins] = useState<SignPins>(noPins)
+  // Whoever holds a seal sets its PIN himself: an operator's application asks the legal representative here.
+  const needs = { legal: detail.legalPinAtSigning ?? null, manager: detail.managerPinAtSigning ?? false }
+  const asksPins = Boolean(needs.legal) || needs.manager
   const ready = signed || (Boolean(signature) && isSmsCode(code))
 
   const confirm = async () => {
     if (!ready || busy) return
+    const problem = signed ? null : signPinProblem(pins, needs)
+    if (problem) {
+      Toast.show({ content: problem })
+      return
+    }
     setBusy(true)
     try {
       // Once signed, a failed submission is retried without signing again (the code is spent).
       if (!signed) {
-        const done = await submitSign({ applyId: detail.id, signatureId: signature!.signatureId, smsCode: code }).then(
+        const typed = asksPins ? pinsToSend(pins, needs) : {}
+        const done = await submitSign({ applyId: detail.id, signatureId: signature!.signatureId, smsCode: code, ...typed }).then(
           () => true,
           (error: unknown) => {
             // Told by the request module (a wrong or expired code, a signature not the legal representative's).
@@ -143,6 +155,7 @@ function SignForm({
         <h2>手写签名</h2>
         <SignatureField me={me} value={signature} onChange={setSignature} disabled={signed || busy} />
       </section>
+      {asksPins && <PinFields legal={needs.legal} manager={needs.manager} value={pins} onChange={setPins} disabled={signed || busy} />}
       <section className="apply-sign-section" aria-label="短信验证">
         <h2>短信验证</h2>
         <p className="apply-sign-note">验证码将发送至法定代表人手机 {maskLegalPhone(detail.legalTel)}</p>
@@ -160,6 +173,15 @@ function SignForm({
       </div>
     </>
   )
+}
+
+/** Only the PINs the page asked for. */
+function pinsToSend(pins: SignPins, needs: { legal: 'set' | 'confirm' | null; manager: boolean }): Partial<SignPins> {
+  return {
+    ...(needs.legal ? { legalPassword: pins.legalPassword } : {}),
+    ...(needs.legal === 'set' ? { legalPasswordConfirm: pins.legalPasswordConfirm } : {}),
+    ...(needs.manager ? { sealManagerPassword: pins.sealManagerPassword, sealManagerPasswordConfirm: pins.sealManagerPasswordConfirm } : {}),
+  }
 }
 
 /** What a failed submission says (spec 001 §8 "Final submission"): 网络异常, the server's message, or 提交失败. */

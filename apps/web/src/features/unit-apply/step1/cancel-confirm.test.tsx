@@ -6,7 +6,7 @@ import { CREDIT_CODE, defaultRoutes, draftDetail, fakeServer, LEGAL_ID, location
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })
 
-const legalLogin: LoginInfo = { kind: 'personal', personName: '李四', personCard: LEGAL_ID, cardKind: '111', phone: '139****9000', socialCreditCode: null, companyName: null, unitTypeCode: null }
+const legalLogin: LoginInfo = { kind: 'personal', personName: '李四', personCard: LEGAL_ID, cardKind: '111', phone: '139****9000', socialCreditCode: null, companyName: null, unitTypeCode: null, verified: true }
 const unitSeal = (id: string, sealTypeCode: string, sealName: string, sealCode: string) => ({
   id,
   sealTypeCode,

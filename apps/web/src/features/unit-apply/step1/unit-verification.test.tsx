@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { defaultRoutes, draftDetail, expectToast, fakeServer, renderWizard, resetScreen } from '../test-server.tsx'
+import { unitApplyMessages } from '@seal/shared/rules/unit-apply'
+import { defaultRoutes, draftDetail, fakeServer, renderWizard, resetScreen } from '../test-server.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })
@@ -31,25 +32,43 @@ describe('unit verification on 下一步 of step 1', () => {
     expect(server.callsTo('/apply/fourElementsOfEnterpriseVerification')).toHaveLength(1)
     expect(screen.getByText('单位信息')).toBeTruthy()
 
-    // A closing dialog lingers during its animation: the newest one is the last in the page.
+    // A closing dialog lingers during its animation (longer on a busy machine): the next one opens after it.
+    await waitFor(() => expect(screen.queryAllByText('继续申请')).toHaveLength(0))
     fireEvent.click(screen.getByText('下一步'))
-    await waitFor(() => expect(screen.getAllByText('继续申请')).toHaveLength(2))
-    fireEvent.click(screen.getAllByText('继续申请').at(-1)!)
+    fireEvent.click(await screen.findByText('继续申请'))
     expect(await screen.findByText('上传印章图片')).toBeTruthy()
     const calls = server.callsTo('/apply/fourElementsOfEnterpriseVerification')
     expect(calls).toHaveLength(3)
     expect(calls[2]!.body).toMatchObject({ applyId: 'app-9', continueToManualReview: true })
   })
 
-  it('says why any other verdict failed and stays on step 1', async () => {
-    fakeServer({
+  it('after any other failed verdict offers 返回检查 or the upload of materials for manual review, without asking the check again', async () => {
+    const server = fakeServer({
       ...defaultRoutes(),
       'GET /seal-apply/apply/detail': () => draftDetail(),
-      'POST /apply/fourElementsOfEnterpriseVerification': () => verdict('40001', '四要素验证失败：企业名称不匹配'),
+      'POST /apply/fourElementsOfEnterpriseVerification': () => verdict('40001', '四要素验证失败：企业名称不匹配', '1'),
     })
     renderWizard(entry)
     fireEvent.click(await screen.findByRole('button', { name: '下一步' }))
-    await expectToast('四要素验证失败：企业名称不匹配')
+    expect(await screen.findByText('四要素验证失败：企业名称不匹配')).toBeTruthy()
+    expect(screen.getByText(unitApplyMessages.uploadMaterialsGuide)).toBeTruthy()
+    fireEvent.click(screen.getByText('返回检查'))
+    await waitFor(() => expect(screen.getByText('下一步').closest('button')!.className).not.toContain('adm-button-loading'))
     expect(screen.getByRole('region', { name: '单位信息' })).toBeTruthy()
+
+    // The closing dialog is gone before the next one opens.
+    await waitFor(() => expect(screen.queryAllByText(unitApplyMessages.uploadMaterials)).toHaveLength(0))
+    fireEvent.click(screen.getByText('下一步'))
+    fireEvent.click(await screen.findByText(unitApplyMessages.uploadMaterials))
+    expect(await screen.findByText('上传印章图片')).toBeTruthy()
+    // The failed verdict is on record: the vendor is not asked again, the draft moves to seal setup.
+    expect(server.callsTo('/apply/fourElementsOfEnterpriseVerification')).toHaveLength(2)
+    expect(server.callsTo('/seal-apply/apply/temporary').at(-1)!.body).toMatchObject({ id: 'app-9', step: '2' })
+  })
+
+  it('on step 3-1 of an unverified application says the materials go to a reviewer', async () => {
+    fakeServer({ ...defaultRoutes(), 'GET /seal-apply/apply/detail': () => draftDetail({ step: '3-1', companyVerifyPass: false, companyVerifyReason: '四要素验证失败：企业名称不匹配' }) })
+    renderWizard(entry)
+    expect(await screen.findByText(unitApplyMessages.materialsForReview)).toBeTruthy()
   })
 })

@@ -4,7 +4,7 @@ import { Dialog, Toast } from 'antd-mobile'
 import type { WizardStepKey } from '@seal/shared/api/unit-apply'
 import { applicantKind } from '@seal/shared/codes/business-type'
 import { messages } from '@seal/shared/messages'
-import { step1Problem, unitApplyMessages } from '@seal/shared/rules/unit-apply'
+import { manualReviewStep, step1Problem, unitApplyMessages } from '@seal/shared/rules/unit-apply'
 import { RequestError } from '../../../lib/request/request.ts'
 import { submitApplication } from '../api/submit-application.ts'
 import { verifyEnterprise, type VerificationOutcome } from '../api/verify-enterprise.ts'
@@ -33,6 +33,31 @@ function askManualReview(reason: string): Promise<boolean> {
         [
           { key: 'back', text: '返回检查', onClick: () => resolve(false) },
           { key: 'continue', text: '继续申请', bold: true, onClick: () => resolve(true) },
+        ],
+      ],
+    })
+  })
+}
+
+/**
+ * 返回检查 or 上传材料转人工审核 after any other failed verdict (001 §4 "Verification failure sets
+ * companyVerifyPass false, stores reason and serial number, and goes to the upload-materials step").
+ */
+function askUploadMaterials(title: string, reason: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    Dialog.show({
+      title,
+      content: (
+        <div className="unit-dialog-text">
+          {reason && reason !== title && <p>{reason}</p>}
+          <p>{unitApplyMessages.uploadMaterialsGuide}</p>
+        </div>
+      ),
+      closeOnAction: true,
+      actions: [
+        [
+          { key: 'back', text: '返回检查', onClick: () => resolve(false) },
+          { key: 'materials', text: unitApplyMessages.uploadMaterials, bold: true, onClick: () => resolve(true) },
         ],
       ],
     })
@@ -107,7 +132,9 @@ export function useUnitVerification() {
         else Toast.show({ content: again.responseInfo || messages.fourElementsFailed, duration: 3000 })
         return
       }
-      Toast.show({ content: outcome.responseInfo || messages.fourElementsFailed, duration: 3000 })
+      // The failed verdict is on record (companyVerifyPass false, its reason): the way on is a reviewer, not the vendor again.
+      const reason = outcome.data.reason ? `${outcome.responseInfo}：${outcome.data.reason}` : outcome.responseInfo
+      if (await askUploadMaterials(outcome.responseInfo || messages.fourElementsFailed, reason)) await moveOn(manualReviewStep(wizard.current()), false)
     } finally {
       setBusy(false)
     }

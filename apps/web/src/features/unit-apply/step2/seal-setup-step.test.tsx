@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { defaultRoutes, draftDetail, expectToast, fakeServer, location, pickFile, renderWizard, resetScreen } from '../test-server.tsx'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { unitApplyMessages } from '@seal/shared/rules/unit-apply'
+import { defaultRoutes, draftDetail, expectToast, fakeServer, idNumber, LEGAL_ID, location, OPERATOR_ID, operatorLogin, pickFile, renderWizard, resetScreen } from '../test-server.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })
@@ -28,29 +29,54 @@ describe('step 2 seal setup', () => {
     pickFile('上传单位公章印模照片')
     fireEvent.click(await screen.findByText('提交人工审核'))
     expect(await screen.findByText('已提交人工审核')).toBeTruthy()
-    expect(server.callsTo('/seal-apply/seal/cutoutBase64')[0]!.body).toMatchObject({ sealName: '单位公章', sealTypeCode: '01', file: expect.stringMatching(/^data:image\/png;base64,/) })
+    expect(server.callsTo('/seal-apply/seal/cutoutBase64')[0]!.body).toMatchObject({ sealName: '单位公章', file: expect.stringMatching(/^data:image\/png;base64,/) })
 
-    // The seal needs no cut-out now; the passwords come next, then the save to 3-1 with the photo for review.
-    // The step-2 password is the seal's PIN, called 印章密码 as on 用章 and 修改印章密码; the hint says so.
-    const password = within(screen.getByRole('region', { name: '印章密码' }))
-    expect(password.getByText(/即电子印章的印章密码，用章时输入/)).toBeTruthy()
-    expect(screen.queryByRole('region', { name: '法人用章密码' })).toBeNull()
-    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
-    await expectToast('请输入法人用章密码')
-    fireEvent.change(screen.getByLabelText('印章密码', { selector: 'input' }), { target: { value: '123456' } })
-    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
-    await expectToast('法人用章密码必须是6-16位英文、数字、特殊符号组合（不能是纯数字）！')
-    fireEvent.change(screen.getByLabelText('印章密码', { selector: 'input' }), { target: { value: 'abc12345' } })
-    fireEvent.change(screen.getByLabelText('确认印章密码', { selector: 'input' }), { target: { value: 'abc12346' } })
-    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
-    await expectToast('法人用章密码两次不一致')
-    fireEvent.change(screen.getByLabelText('确认印章密码', { selector: 'input' }), { target: { value: 'abc12345' } })
+    // The seal needs no cut-out now. An operator sets none of the legal representative's PINs: he signs and sets it.
+    expect(screen.getByText(unitApplyMessages.legalSetsOwnPin)).toBeTruthy()
+    expect(screen.queryByLabelText('法人用章密码', { selector: 'input' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: '下一步' }))
     expect(await screen.findByText('上传已签字盖章的申请表')).toBeTruthy()
-    const saved = server.callsTo('/seal-apply/apply/save')[0]!.body as { step: string; legalPassword: string; sealInfo: { manualReview: boolean; originalFileId: string; errorCount: number }[] }
+    const saved = server.callsTo('/seal-apply/apply/save')[0]!.body as { step: string; legalPassword?: string; sealInfo: { manualReview: boolean; originalFileId: string; errorCount: number }[] }
     expect(saved.step).toBe('3-1')
-    expect(saved.legalPassword).toBe('abc12345')
+    expect(saved.legalPassword).toBeUndefined()
     expect(saved.sealInfo[0]).toMatchObject({ manualReview: true, errorCount: 2, originalFileId: expect.stringMatching(/^file-/) })
+  })
+
+  it('asks the legal representative applying for his PIN by the rule; an operator for the manager’s only when he is the manager', async () => {
+    const legalLogin = { ...operatorLogin, personName: '李四', personCard: LEGAL_ID }
+    const picture = { sealInfo: [{ ...draftDetail().sealInfo[0]!, sealPic: 'f-cut', originalFileId: 'f-photo' }] }
+    const server = fakeServer({ ...defaultRoutes(legalLogin), 'GET /seal-apply/apply/detail': () => draftDetail({ step: '2', applyType: 'LEGAL_APPLY', ...picture }) })
+    renderWizard(entry('LEGAL_APPLY'))
+    await screen.findByText('上传印章图片')
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
+    await expectToast('请输入法人用章密码')
+    fireEvent.change(screen.getByLabelText('法人用章密码', { selector: 'input' }), { target: { value: '123456' } })
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
+    await expectToast('法人用章密码必须是6-16位英文、数字、特殊符号组合（不能是纯数字）！')
+    fireEvent.change(screen.getByLabelText('法人用章密码', { selector: 'input' }), { target: { value: 'abc12345' } })
+    fireEvent.change(screen.getByLabelText('确认法人用章密码', { selector: 'input' }), { target: { value: 'abc12346' } })
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
+    await expectToast('法人用章密码两次不一致')
+    fireEvent.change(screen.getByLabelText('确认法人用章密码', { selector: 'input' }), { target: { value: 'abc12345' } })
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
+    expect(await screen.findByText('上传已签字盖章的申请表')).toBeTruthy()
+    expect((server.callsTo('/seal-apply/apply/save')[0]!.body as { legalPassword: string }).legalPassword).toBe('abc12345')
+    resetScreen()
+
+    const manager = { setSealManager: true, sealManagerName: '陈静', sealManagerIdentityNo: idNumber('32010219951120345'), sealManagerTel: '13900001111' }
+    fakeServer({ ...defaultRoutes(), 'GET /seal-apply/apply/detail': () => draftDetail({ step: '2', ...picture, ...manager }) })
+    renderWizard(entry())
+    await screen.findByText('上传印章图片')
+    expect(screen.queryByLabelText('管理员用章密码', { selector: 'input' })).toBeNull()
+    resetScreen()
+
+    fakeServer({ ...defaultRoutes(), 'GET /seal-apply/apply/detail': () => draftDetail({ step: '2', ...picture, ...manager, sealManagerName: '王五', sealManagerIdentityNo: OPERATOR_ID }) })
+    renderWizard(entry())
+    await screen.findByText('上传印章图片')
+    expect(screen.getByLabelText('管理员用章密码', { selector: 'input' })).toBeTruthy()
+    expect(screen.queryByLabelText('法人用章密码', { selector: 'input' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
+    await expectToast('请输入管理员密码')
   })
 
   it('shows the cut-out and, for a verified legal representative, goes on to signing', async () => {

@@ -6,7 +6,7 @@ import { applicantKind, businessType } from '@seal/shared/codes/business-type'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages, ownMessages } from '@seal/shared/messages'
 import { sealNameFor } from '@seal/shared/rules/seal-names'
-import { hasManagerSection, needsNewPicture, setsPasswords, step2Problem } from '@seal/shared/rules/unit-apply'
+import { applicantSetsLegalPassword, applicantSetsManagerPassword, needsNewPicture, setsPasswords, step2Problem, unitApplyMessages } from '@seal/shared/rules/unit-apply'
 import { useFilingInfo } from '../api/filing-info.ts'
 import { failureText, useWizard } from '../wizard-context.tsx'
 import { unitApplyRoutes } from '../wizard-routes.ts'
@@ -18,7 +18,9 @@ const OTHER_SEAL_NAME_MAX = 20
 
 /**
  * Step 2 设置印章 (001 §2 "Step 2", §5 "New wizard, step 2"): an impression photo per seal, other-type
- * names, filing numbers; the legal representative's password and, with a manager, the manager's; 暂存,
+ * names, filing numbers; the passwords the applicant may set (whoever holds a seal sets its PIN himself):
+ * the legal representative his own and his manager's; an operator none of the legal representative's (he
+ * sets it when he signs) and the manager's only when he is that manager; 暂存,
  * 上一步, 下一步. 下一步 saves (the server keeps only password hashes) and goes to signing when the legal
  * representative applied and was verified without seals for manual review, else to the application form.
  */
@@ -34,6 +36,7 @@ export function SealSetupStep() {
   const next = async () => {
     const current = wizard.current()
     const problem = step2Problem(current, {
+      applicantIdentityNo: wizard.me.personCard,
       legalPasswordSet: flags.legalPasswordSet,
       managerPasswordSet: flags.sealManagerPasswordSet,
       changeType: flags.changeType,
@@ -63,7 +66,9 @@ export function SealSetupStep() {
 
   // A change names the seal as it will be (the unit's new name, the new legal representative's name seal).
   const shownName = (seal: ApplySealItem) => (form.businessType === businessType.CHANGE ? sealNameFor(seal, form, form.unitName.trim()) : seal.sealName)
-  const withManager = hasManagerSection(form) && form.setSealManager
+  // The caller's ID number decides whether an operator is the manager he names.
+  const setsManager = applicantSetsManagerPassword(form, wizard.me.personCard)
+  const legalSetsOwn = form.applyType === applicantKind.OPERATOR_APPLY && setsPasswords(form)
   // A recovered seal keeps its picture (001 §4): nothing to upload. A renewed one keeps picture and passwords.
   const retrieving = form.businessType === businessType.RETRIEVE
   const renewing = form.businessType === businessType.RENEWAL
@@ -106,7 +111,13 @@ export function SealSetupStep() {
         ))}
       </section>
       {(form.businessType === businessType.CHANGE || form.businessType === businessType.RENEWAL) && <AuthRelations />}
-      {setsPasswords(form) && (
+      {legalSetsOwn && (
+        <section className="unit-section" aria-label="用章密码">
+          <h2>用章密码</h2>
+          <p className="unit-section-note">{unitApplyMessages.legalSetsOwnPin}</p>
+        </section>
+      )}
+      {applicantSetsLegalPassword(form) && (
         <PasswordPair
           title="印章密码"
           hint={ownMessages.sealPinHint}
@@ -116,7 +127,7 @@ export function SealSetupStep() {
           onChange={(legalPassword, legalPasswordConfirm) => update({ legalPassword, legalPasswordConfirm })}
         />
       )}
-      {withManager && setsPasswords(form) && (
+      {setsManager && (
         <PasswordPair
           title="管理员用章密码"
           hint={ownMessages.managerPasswordHint}

@@ -108,6 +108,7 @@ export function ApplicationFormStep() {
     <div className="unit-step">
       <section className="unit-section" aria-label="申请表">
         <h2>下载申请表</h2>
+        {wizard.flags.companyVerifyPass === false && <p className="unit-section-note unit-review-note">{unitApplyMessages.materialsForReview}</p>}
         <p className="unit-section-note">请下载申请表打印，由法定代表人（经办人办理时还需经办人）签字并加盖单位公章后，拍照或扫描上传。</p>
         <div className="unit-inline-actions">
           <Button size="small" color="primary" fill="outline" onClick={() => void download()}>
