@@ -60,3 +60,18 @@ describe('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', () => {
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' }).webhookAllowPrivateAddresses).toBe(false)
   })
 })
+
+describe('HOST_CHANNELS', () => {
+  it('reads each channel with its audience defaulting to PUBLIC_URL', () => {
+    const secret = 'a-shared-secret-of-thirty-two-bytes!'
+    const config = loadConfig({ PUBLIC_URL: 'https://seal.example.cn', HOST_CHANNELS: JSON.stringify({ 'im-app': { alg: 'HS256', key: secret } }) })
+    expect(config.hostChannels).toEqual({ 'im-app': { alg: 'HS256', key: secret, audience: 'https://seal.example.cn' } })
+  })
+
+  it('refuses at start a setting that would only fail at the first launch', () => {
+    expect(() => loadConfig({ HOST_CHANNELS: '{gov-app:' })).toThrow(/HOST_CHANNELS must be JSON/)
+    expect(() => loadConfig({ HOST_CHANNELS: '{"im":{"alg":"HS256","key":"short"}}' })).toThrow(/at least 32 bytes/)
+    expect(() => loadConfig({ HOST_CHANNELS: '{"gov":{"alg":"ES256","key":"not a key"}}' })).toThrow(/P-256 public key in PEM/)
+    expect(() => loadConfig({ HOST_CHANNELS: '{"gov":{"alg":"RS256","key":"x"}}' })).toThrow(/HOST_CHANNELS\.gov\.alg/)
+  })
+})

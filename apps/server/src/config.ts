@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { hostChannelsSetting, type HostChannels } from './auth/host-channels.ts'
 
 /**
  * Server configuration, read once from the environment. Every value has a documented default
@@ -87,6 +88,11 @@ export type ServerConfig = {
    * operator's own network; `true` for a platform that really sits inside it.
    */
   webhookAllowPrivateAddresses: boolean
+  /**
+   * HOST_CHANNELS: host apps that may launch the H5 with a signed login assertion, by channel id, with
+   * their algorithm, key and audience (auth/host-channels.ts, docs/api.md POST /auth/login/host). None by default.
+   */
+  hostChannels: HostChannels
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -107,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     enterpriseKey: env.ENTERPRISE_VERIFY_KEY,
   }
   const allowSandboxOnNetwork = env.ALLOW_SANDBOX_ON_NETWORK === 'true'
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`
   const host = env.HOST ?? (openingSandboxes(providers).length > 0 ? 'localhost' : '0.0.0.0')
   if (!isLoopbackHost(host) && openingSandboxes(providers).length > 0 && !allowSandboxOnNetwork) {
     throw new Error(
@@ -121,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
     apiBase: env.API_BASE ?? '/api',
     bindApiBase: env.BIND_API_BASE ?? env.API_BASE ?? '/api',
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
@@ -139,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     authExpiryNoticeEveryMs: wholeMinutes(env, 'AUTH_EXPIRY_NOTICES_EVERY_MINUTES', 60) * 60_000,
     webhookAllowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : openingSandboxes(providers).length > 0,
+    hostChannels: hostChannelsSetting(env.HOST_CHANNELS, publicUrl),
   }
 }
 

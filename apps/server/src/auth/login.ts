@@ -14,6 +14,7 @@ export const loginMessages = {
   identityTaken: '该身份证号已登记其他手机号，请使用登记的手机号登录',
   unitNotFound: '未查询到该单位，请核对统一社会信用代码',
   notLegalPerson: '该手机号不是此单位法定代表人的手机号',
+  vouchedIdentityMismatch: '接入应用提供的身份与本服务登记的不一致',
 } as const
 
 export type LoginResult = { token: string; expiresAt: number; kind: 'personal' | 'enterprise' }
@@ -95,6 +96,59 @@ export async function loginEnterprise(options: {
   const session = await createSession(db, accountId)
   return { token: session.token, expiresAt: session.expiresAt.getTime(), kind: 'enterprise' }
 }
+
+/**
+ * Login of a person someone else has already authenticated: a host channel's signed assertion
+ * (auth/host-assertion.ts) names the phone, name and ID number, and for a unit's legal representative the
+ * unit. A phone we know must carry the ID number we know; a new one registers its person, as a first
+ * personal login does. A unit is entered only by its legal representative's phone, as enterprise login.
+ * The host's word is not a real-name check: the person is verified as at any login (loginPersonal).
+ */
+export async function loginVouchedPerson(options: {
+  db: Database
+  realName: RealNameProvider
+  phone: string
+  name: string
+  identityNo: string
+  unit?: { socialCreditCode: string }
+  /** Who vouched (the channel id), for the audit trail. */
+  vouchedBy: string
+  ip?: string
+}): Promise<LoginResult> {
+  const { db, phone } = options
+  const [known] = await db.select().from(persons).where(eq(persons.phone, phone)).limit(1)
+  if (known && known.identityNo !== options.identityNo) throw businessError(loginMessages.vouchedIdentityMismatch)
+  const detail = { vouchedBy: options.vouchedBy }
+  if (options.unit) {
+    const [row] = await db
+      .select({ unit: units, legal: persons })
+      .from(units)
+      .innerJoin(persons, eq(persons.id, units.legalPersonId))
+      .where(eq(units.socialCreditCode, options.unit.socialCreditCode))
+      .limit(1)
+    if (!row) throw businessError(loginMessages.unitNotFound)
+    if (row.legal.phone !== phone) throw businessError(loginMessages.notLegalPerson)
+    if (!row.legal.verifiedAt && !(await verifyKnownPerson(db, options.realName, row.legal))) throw businessError(realNameMessages.legalNotVerified)
+    const accountId = await ensureAccount(db, { kind: 'enterprise', personId: row.legal.id, unitId: row.unit.id })
+    await recordAudit(db, { accountId, action: 'login.enterprise', target: row.unit.socialCreditCode, detail, ip: options.ip })
+    const session = await createSession(db, accountId)
+    return { token: session.token, expiresAt: session.expiresAt.getTime(), kind: 'enterprise' }
+  }
+  let person = known
+  if (!known) {
+    const answer = await checkRealName(db, options.realName, { phone, name: options.name, identityNo: options.identityNo })
+    if (answer === 'mismatch') throw businessError(realNameMessages.mismatch)
+    if (answer === 'timeout') throw businessError(realNameMessages.timeout)
+    person = await registerPerson(db, { phone, name: options.name, identityNo: options.identityNo, verified: answer === 'pass', ip: options.ip })
+  } else if (!known.verifiedAt) {
+    await verifyKnownPerson(db, options.realName, known)
+  }
+  const accountId = await ensureAccount(db, { kind: 'personal', personId: person!.id, unitId: null })
+  await recordAudit(db, { accountId, action: 'login.personal', detail, ip: options.ip })
+  const session = await createSession(db, accountId)
+  return { token: session.token, expiresAt: session.expiresAt.getTime(), kind: 'personal' }
+}
+
 
 /** Checks a known, unverified person's phone, name and ID number again; true when they are verified now. */
 async function verifyKnownPerson(db: Database, realName: RealNameProvider, person: typeof persons.$inferSelect): Promise<boolean> {

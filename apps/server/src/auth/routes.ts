@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import {
   enterpriseLoginBody,
+  hostLoginBody,
   loginInfo,
   loginResult,
   personalLoginBody,
@@ -12,7 +13,9 @@ import {
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import type { Caller } from './caller.ts'
-import { loginEnterprise, loginPersonal } from './login.ts'
+import { hostChannelKeys } from './host-channels.ts'
+import { memoryUsedAssertions, verifyHostAssertion } from './host-assertion.ts'
+import { loginEnterprise, loginPersonal, loginVouchedPerson } from './login.ts'
 import { revokeSession } from './sessions.ts'
 import { sendSmsCode, smsSenderOf } from './sms-codes.ts'
 
@@ -59,6 +62,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await loginEnterprise({ db: app.db, realName: app.providers.realName, ...request.body, ip: request.ip }), '登录成功'),
+  )
+
+  const hostChannels = hostChannelKeys(app.config.hostChannels)
+  const usedAssertions = memoryUsedAssertions()
+  app.post(
+    '/auth/login/host',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: '接入应用登录：接入渠道签名的登录凭证（JWS，HOST_CHANNELS）',
+        body: hostLoginBody,
+        response: { 200: envelopeOf(loginResult) },
+      },
+    },
+    async (request) => {
+      const identity = await verifyHostAssertion({ assertion: request.body.assertion, channels: hostChannels, used: usedAssertions, now: app.trust.now() })
+      const { channel, ...person } = identity
+      return ok(await loginVouchedPerson({ db: app.db, realName: app.providers.realName, ...person, vouchedBy: channel, ip: request.ip }), '登录成功')
+    },
   )
 
   app.get(

@@ -26,6 +26,13 @@ export const enterpriseLoginBody = z.object({
 })
 export type EnterpriseLoginBody = z.infer<typeof enterpriseLoginBody>
 
+/**
+ * Login through a host app (spec 002 §4 "Start-up"): the host's signed assertion, a compact JWS, checked by
+ * the server against the channel's key. A person named in plain text is never taken.
+ */
+export const hostLoginBody = z.strictObject({ assertion: z.string().min(1).max(8192) })
+export type HostLoginBody = z.infer<typeof hostLoginBody>
+
 export const loginResult = z.object({
   token: z.string(),
   expiresAt: z.number(),

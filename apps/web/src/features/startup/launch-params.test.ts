@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { getSessionObject, getSessionValue, getToken, sessionKeys } from '../../lib/session/session.ts'
-import { parseLaunchParams, storeLaunchParams } from './launch-params.ts'
+import { getSessionObject, getSessionValue, getToken, sessionKeys, setToken } from '../../lib/session/session.ts'
+import { addressWithoutAssertion, parseLaunchParams, storeLaunchParams } from './launch-params.ts'
 
 beforeEach(() => {
   localStorage.clear()
@@ -31,5 +31,23 @@ describe('launch parameters', () => {
     expect(getSessionValue(sessionKeys.launchType)).toBe('1')
     expect(getSessionValue(sessionKeys.redirect)).toBe('/home')
     expect(getSessionObject(sessionKeys.commonParams)).toEqual({ enterpriseId: 'e1', expand: 'x' })
+  })
+
+  it('reads a host assertion from the params JSON, and nothing that merely names a person', () => {
+    const params = encodeURIComponent(JSON.stringify({ assertion: 'eyJ.a.b', redirect: '/home', phone: '13800000001', name: '张三', idNo: '110101199003071233' }))
+    expect(parseLaunchParams(`?params=${params}`)).toEqual({ assertion: 'eyJ.a.b', redirect: '/home' })
+    expect(parseLaunchParams(`?params=${encodeURIComponent(JSON.stringify({ assertion: 42 }))}&phone=13800000001`)).toEqual({})
+  })
+
+  it('keeps the assertion for the exchange at start-up in place of an earlier session', () => {
+    setToken('earlier')
+    storeLaunchParams({ assertion: 'eyJ.a.b' })
+    expect(getToken()).toBeNull()
+    expect(getSessionValue(sessionKeys.hostAssertion)).toBe('eyJ.a.b')
+  })
+
+  it('takes the single-use assertion out of the address, keeping the rest of the query', () => {
+    const params = encodeURIComponent(JSON.stringify({ assertion: 'eyJ.a.b' }))
+    expect(addressWithoutAssertion(`https://seal.example.cn/home?params=${params}&type=1#x`)).toBe('/home?type=1#x')
   })
 })

@@ -1,12 +1,14 @@
-import { sessionKeys, setSessionValue, setToken } from '../../lib/session/session.ts'
+import { clearToken, sessionKeys, setSessionValue, setToken } from '../../lib/session/session.ts'
 
 /**
  * Launch parameters a host app passes in the query (spec 000 §2 "Home", 002 §4 "Start-up" step 1):
- * `params` (encoded JSON with `token` and `redirect`), `type` (1 enterprise, otherwise personal),
+ * `params` (encoded JSON with `token` — our session — or `assertion` — a host channel's signed login
+ * assertion, exchanged at start-up through POST /auth/login/host — and `redirect`), `type` (1 enterprise, otherwise personal),
  * `enterpriseId` and `expand` (kept in the session and sent as common parameters), `backUrl`.
  */
 export type LaunchParams = {
   token?: string
+  assertion?: string
   redirect?: string
   type?: string
   enterpriseId?: string
@@ -23,8 +25,9 @@ export function parseLaunchParams(search: string): LaunchParams {
     try {
       const parsed: unknown = JSON.parse(params)
       if (parsed && typeof parsed === 'object') {
-        const { token, redirect } = parsed as Record<string, unknown>
+        const { token, assertion, redirect } = parsed as Record<string, unknown>
         if (typeof token === 'string' && token) launch.token = token
+        if (typeof assertion === 'string' && assertion) launch.assertion = assertion
         if (typeof redirect === 'string' && isInAppPath(redirect)) launch.redirect = redirect
       }
     } catch {
@@ -43,9 +46,24 @@ function isInAppPath(target: string) {
   return target.startsWith('/') && !target.startsWith('//')
 }
 
-/** Keeps what the launch carried: the token, and the context later requests and screens read. */
+/**
+ * The address without the launch `params`: an assertion is single-use, so a reload must not offer it again
+ * (what else `params` carried is kept in the session by then).
+ */
+export function addressWithoutAssertion(href: string): string {
+  const url = new URL(href)
+  url.searchParams.delete('params')
+  return url.pathname + url.search + url.hash
+}
+
+/** Keeps what the launch carried: the token or the assertion to exchange, and the context later requests and screens read. */
 export function storeLaunchParams(launch: LaunchParams) {
   if (launch.token) setToken(launch.token)
+  if (launch.assertion) {
+    // The host launches someone now: an earlier session in this browser is not theirs to continue.
+    clearToken()
+    setSessionValue(sessionKeys.hostAssertion, launch.assertion)
+  }
   if (launch.redirect) setSessionValue(sessionKeys.redirect, launch.redirect)
   if (launch.type) setSessionValue(sessionKeys.launchType, launch.type)
   if (launch.backUrl) setSessionValue(sessionKeys.backUrl, launch.backUrl)

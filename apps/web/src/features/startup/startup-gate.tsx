@@ -7,6 +7,7 @@ import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { recordLogin } from './api/record-login.ts'
 import { StartupNotice } from './startup-notice.tsx'
+import { useHostLogin } from './use-host-login.ts'
 
 export const startupMessages = {
   entryClosed: '电子印章入口已关闭，如需帮助可联系系统管理员。',
@@ -28,6 +29,7 @@ export function StartupGate() {
   const location = useLocation()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const hostLogin = useHostLogin()
   const hasToken = Boolean(getToken())
   const me = useLoginInfo()
   const config = useIdentityConfig()
@@ -60,15 +62,12 @@ export function StartupGate() {
     if (redirect !== location.pathname + location.search) navigate(redirect, { replace: true })
   }, [ready, location, navigate])
 
-  if (!hasToken) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />
-  if (me.isPending || config.isPending) {
-    return (
-      <div className="page-loading" role="status">
-        <DotLoading color="primary" />
-        <span>正在加载</span>
-      </div>
-    )
+  if (hostLogin.pending) return <StartupLoading />
+  if (hostLogin.error && !hasToken) {
+    return <StartupNotice title={hostLogin.error} action={<Button color="primary" onClick={() => navigate('/login', { replace: true })}>去登录</Button>} />
   }
+  if (!hasToken) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />
+  if (me.isPending || config.isPending) return <StartupLoading />
   if (me.isError || config.isError) {
     const retry = () => void Promise.all([me.refetch(), config.refetch()])
     return <StartupNotice title={startupMessages.serverError} action={<Button color="primary" onClick={retry}>重试</Button>} />
@@ -96,4 +95,13 @@ export function StartupGate() {
     )
   }
   return <Outlet />
+}
+
+function StartupLoading() {
+  return (
+    <div className="page-loading" role="status">
+      <DotLoading color="primary" />
+      <span>正在加载</span>
+    </div>
+  )
 }

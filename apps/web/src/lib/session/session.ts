@@ -23,6 +23,8 @@ export const sessionKeys = {
   redirect: 'seal.redirect',
   /** Set once the login face check passed in this session. */
   loginFaceSerial: 'seal.loginFaceSerial',
+  /** A host channel's login assertion from the launch, until start-up exchanges it for a session. */
+  hostAssertion: 'seal.hostAssertion',
 } as const
 
 export function getToken(): string | null {
