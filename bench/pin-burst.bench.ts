@@ -22,12 +22,12 @@ const BURST = Number(process.env.BENCH_BURST ?? 100)
 const PORT = Number(process.env.BENCH_PORT ?? 8231)
 const PIN = 'bench2026'
 
-type Served = { url: string; token: string; sealIds: string[] }
+type Served = { url: string; seals: { sealId: string; token: string }[] }
 
 if (process.argv[2] === 'serve') await serve()
 else await measure()
 
-/** The server side: a fresh data folder, the demo person with three name seals, a session for them. */
+/** The server side: a fresh data folder, three demo people with a name seal and a session each. */
 async function serve() {
   const { subscribe } = await import('node:diagnostics_channel')
   const { eq } = await import('drizzle-orm')
@@ -61,24 +61,26 @@ async function serve() {
     logger: false,
   })
   await seedDemo(database.db)
-  const [person] = await database.db.select().from(persons).where(eq(persons.identityNo, demo.person.identityNo))
-  const { png } = await renderPersonalSeal({ name: person!.name, style: '1' })
-  const sealIds: string[] = []
-  for (const sealName of ['右', '错', '旁']) {
+  // Three holders, a name seal each (one name seal per person): the right burst, the wrong one, the bystander.
+  const seals: Served['seals'] = []
+  for (const who of [demo.person, demo.legalPerson, demo.staff[1]]) {
+    await database.db.insert(persons).values({ ...who, identityType: '111' }).onConflictDoNothing()
+    const [person] = await database.db.select().from(persons).where(eq(persons.identityNo, who.identityNo))
+    const { png } = await renderPersonalSeal({ name: person!.name, style: '1' })
     const { seal } = await makeSeal(app.trust, {
       owner: { kind: 'person', personId: person!.id, name: person!.name, identityNo: person!.identityNo },
-      sealName: `${person!.name}${sealName}`,
+      sealName: person!.name,
       sealTypeCode: '1000',
       image: png,
       certStartTime: new Date(),
       certEndTime: new Date(Date.now() + 365 * 86_400_000),
       pin: PIN,
     })
-    sealIds.push(seal.id)
+    const { token } = await createSession(database.db, await ensureAccount(database.db, { kind: 'personal', personId: person!.id, unitId: null }))
+    seals.push({ sealId: seal.id, token })
   }
-  const { token } = await createSession(database.db, await ensureAccount(database.db, { kind: 'personal', personId: person!.id, unitId: null }))
   await app.listen({ port: PORT, host: '127.0.0.1' })
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${PORT}`, token, sealIds } satisfies Served)}\n`)
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${PORT}`, seals } satisfies Served)}\n`)
   process.once('SIGTERM', async () => {
     await app.close()
     await closeWorkerPool()
@@ -103,28 +105,32 @@ type Figures = {
 }
 
 async function measure() {
-  const rows: [string, Figures][] = [['PGlite', await burstOn()]]
+  console.log(`seal PIN bursts, ${BURST} calls at once on one seal, load average ${loadavg()[0]!.toFixed(1)}`)
+  const rows: [string, Figures][] = [['PGlite', print('PGlite', await burstOn())]]
   const postgres = await freshPostgresDatabase('pin_burst')
   if (postgres) {
     try {
-      rows.push(['PostgreSQL', await burstOn(postgres.url)])
+      rows.push(['PostgreSQL', print('PostgreSQL', await burstOn(postgres.url))])
     } finally {
       await postgres.drop()
     }
-  }
-  console.log(`seal PIN bursts, ${BURST} calls at once on one seal, load average ${loadavg()[0]!.toFixed(1)}`)
-  for (const [database, f] of rows) {
-    console.log(
-      `  ${database.padEnd(10)} right: ${f.rightPassed}/${BURST} passed, p50 ${ms(f.rightP50)}, p99 ${ms(f.rightP99)}, all answered in ${ms(f.rightWallMs)}` +
-        ` | another seal meanwhile: p50 ${ms(f.otherP50)}, max ${ms(f.otherMax)} (${f.otherCalls} checks)` +
-        ` | wrong: ${f.wrongCompared} compared, ${f.wrongTriesLeft} answered tries left, ${f.wrongLocked} locked, in ${ms(f.wrongWallMs)}`,
-    )
   }
   if (rows.some(([, f]) => f.rightPassed !== BURST || f.wrongCompared !== 5)) process.exitCode = 1
   if (!postgres) console.log('  PostgreSQL: skipped (set DATABASE_URL to a PostgreSQL server to measure there too)')
 }
 
-const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`
+function print(database: string, f: Figures): Figures {
+  console.log(
+    `  ${database.padEnd(10)} right: ${f.rightPassed}/${BURST} passed, p50 ${ms(f.rightP50)}, p99 ${ms(f.rightP99)}, all answered in ${ms(f.rightWallMs)}` +
+      ` | another seal meanwhile: p50 ${ms(f.otherP50)}, max ${ms(f.otherMax)} (${f.otherCalls} checks)` +
+      ` | wrong: ${f.wrongCompared} compared, ${f.wrongTriesLeft} answered tries left, ${f.wrongLocked} locked, in ${ms(f.wrongWallMs)}`,
+  )
+  return f
+}
+
+function ms(value: number) {
+  return `${value.toFixed(0).padStart(5)} ms`
+}
 
 /** Starts the server (on PGlite, or on `databaseUrl`), sends the bursts, stops it. */
 async function burstOn(databaseUrl?: string): Promise<Figures> {
@@ -148,13 +154,13 @@ async function burstOn(databaseUrl?: string): Promise<Figures> {
 }
 
 async function bursts(served: Served, server: ChildProcess): Promise<Figures> {
-  const [rightSeal, wrongSeal, otherSeal] = served.sealIds as [string, string, string]
+  const [rightSeal, wrongSeal, otherSeal] = served.seals as [Served['seals'][0], Served['seals'][0], Served['seals'][0]]
   // `n` makes each body its own (identical bodies in flight meet the duplicate guard, 请求重复).
-  const check = async (sealId: string, pin: string, n: number) => {
+  const check = async ({ sealId, token }: Served['seals'][0], pin: string, n: number) => {
     const started = performance.now()
     const response = await fetch(`${served.url}/api/seal/pinVerifyNew`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${served.token}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ sealId, pin, n }),
     })
     const answer = (await response.json()) as { data?: { success: boolean; mess: string }; responseInfo: string }
