@@ -185,6 +185,8 @@ export async function centreStrip(input: RingInput & { gap: { from: number; to: 
     const v = (top + ((row + 0.5) / height) * (bottom - top)) * downReach
     for (let col = 0; col < width; col++) {
       const u = (-halfWidth + ((col + 0.5) / width) * 2 * halfWidth) * rightReach
+      // Past 0.8 of the border is the seal code's arc, whose ends reach the corners of this strip.
+      if (Math.hypot(u / rightReach, v / downReach) > 0.8) continue
       const x = ellipse.cx + u * Math.cos(right) + v * Math.cos(down)
       const y = ellipse.cy + u * Math.sin(right) + v * Math.sin(down)
       if (inkAt(input, x, y)) {
