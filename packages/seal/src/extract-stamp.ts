@@ -19,8 +19,8 @@ const legalRepresentativeNameSeal = '05'
 export type ExtractStampOptions = {
   /**
    * The applying unit's name: when given, the seal's face is read and must carry exactly this name on its
-   * ring and the seal's name across (judgeSealFace); another name or type gives 1010, a face that cannot be
-   * read 1011. A legal representative's name seal (sealTypeCode 05) carries no ring and is not read.
+   * ring and the seal's name across (judgeSealFace); another name or type gives 1010; a face that cannot be
+   * confirmed is cut out, its reading kept for the reviewer (measures.faceVerdict 'unread'). A legal representative's name seal (sealTypeCode 05) carries no ring and is not read.
    */
   unitName?: string
   /** The seal's name as sent with the photo; an invoice seal (发票专用章) is oval by design, not skewed. */
@@ -181,7 +181,9 @@ export async function extractStamp(
         return refuse(stampGuidance.nameMismatch, messageTemplates.sealNameMismatch(reading.ring))
       if (measures.faceVerdict === 'wrongType')
         return refuse(stampGuidance.typeMismatch, messageTemplates.sealTypeMismatch(faceName || '单位公章', reading.centre))
-      if (measures.faceVerdict === 'unread') return refuse(stampGuidance.faceUnread)
+      // A face the OCR cannot confirm (a near misreading, nothing read in time) is not refused: the engine
+      // garbles many real names, and a refusal would block honest units. The reading goes with the application
+      // for the reviewer (face-readings.ts); only a clearly other name or type is refused here.
     }
 
     const size = options.size ?? 400
