@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compactText, renderPages } from '@seal/pdf/documents/inspect-pdf'
 import { mutoolVerify, opensslVerify, pdfsig } from '@seal/pdf/test/independent-verifiers'
@@ -169,6 +170,18 @@ describe('authorising a seal: the letter, the grantee’s acceptance, use and re
     expect(refused.json().responseInfo).toBe('文件ID不存在')
   })
 
+  it('writes the acceptance date into the seal user’s date box, as the grantor’s box holds theirs', async () => {
+    const employee = await person('沙悟')
+    const authId = await grant(t, scene, employee)
+    const boxes = (await call(employee.token, `/sealAuth/getUseSealAuthFile?authId=${authId}`)).body.data
+    const accepted = await accept(t, employee, authId, scene.sealId)
+    const letter = await t.app.inject({ method: 'GET', url: `/api/sealAuth/authFile/${accepted.authFileId}`, headers: { authorization: `Bearer ${employee.token}` } })
+    const pdf = new Uint8Array(letter.rawPayload)
+    // Ink inside each date box (its border left out): the grantor's has their date, the seal user's now too.
+    expect(await inkInside(pdf, boxes.dateLocation)).toBeGreaterThan(40)
+    expect(await inkInside(pdf, boxes.authorizedDateLocation)).toBeGreaterThan(40)
+  })
+
   it('checks the form and the period on the server, and refuses a second live authorisation of the same person', async () => {
     const employee = await person('周芷')
     const base = creationData(scene, employee)
@@ -308,3 +321,21 @@ describe('the organisation directory', () => {
     expect(refused.statusCode).toBe(401)
   })
 })
+
+/** Dark pixels inside a box of page `box.page` (PDF points from the bottom left), its 3-point border strip left out. */
+async function inkInside(pdf: Uint8Array, box: { page: number; x: number; y: number; width: number; height: number }): Promise<number> {
+  const scale = 2
+  const dir = mkdtempSync(join(tmpdir(), 'letter-ink-'))
+  try {
+    writeFileSync(join(dir, 'letter.pdf'), pdf)
+    execFileSync('pdftoppm', ['-png', '-r', String(72 * scale), '-f', String(box.page), '-l', String(box.page), '-singlefile', join(dir, 'letter.pdf'), join(dir, 'page')])
+    const page = sharp(join(dir, 'page.png'))
+    const { height } = await page.metadata()
+    const inset = 3
+    const region = { left: Math.round((box.x + inset) * scale), top: Math.round(height! - (box.y + box.height - inset) * scale), width: Math.round((box.width - 2 * inset) * scale), height: Math.round((box.height - 2 * inset) * scale) }
+    const { data } = await page.extract(region).greyscale().raw().toBuffer({ resolveWithObject: true })
+    return data.filter((v) => v < 128).length
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -32,6 +32,7 @@ import { signerForAuthorizedUse } from '../trust/seal-signer.ts'
 import { serviceSigner } from '../trust/service-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
 import { inWorker } from '../workers/pool.ts'
+import { acceptanceMark } from './acceptance-mark.ts'
 import { sealAccess, type SealAccess } from './roles.ts'
 import { sealAuths, type SealAuth } from './tables.ts'
 
@@ -359,11 +360,12 @@ export async function acceptAsGrantee(options: { trust: Trust; store: FileStore;
   const handwriting = await handwritingImage({ db, store, caller, signatureId: body.useSealPersonSignId })
   const [letterFile] = await db.select().from(files).where(eq(files.id, auth.letterFileId!)).limit(1)
   const { positions } = await letterOf(db, auth)
+  const mark = await acceptanceMark({ handwriting, positions, acceptedOn: now })
   const signed = await signWithImage({
     pdf: new Uint8Array(await store.get(letterFile!.storageKey)),
     signer: await serviceSigner(trust),
-    image: handwriting,
-    placement: positions.authorizedSignLocation,
+    image: mark.image,
+    placement: mark.placement,
     signerName: caller.person.name,
     reason: `${caller.person.name}（用章人）手写签署《${LETTER_TITLE}》，接受授权`,
     signingTime: now,
