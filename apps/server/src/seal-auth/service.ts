@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AuthorizationLetterPositions } from '@seal/pdf/documents/authorization-letter'
-import { authUseTypeNeeds, sealAuthMessages, type authCreationData } from '@seal/shared/api/seal-auth'
+import { acceptancePath, authUseTypeNeeds, sealAuthMessages, type authCreationData } from '@seal/shared/api/seal-auth'
 import type { z } from 'zod'
 import { authUseType, sealRole } from '@seal/shared/codes/authorization'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
@@ -268,8 +268,7 @@ export async function signAsGrantor(options: {
 }
 
 /** Where the seal user accepts one authorisation: /authorization-start/personal with its authId. */
-export const acceptLink = (trust: Pick<Trust, 'publicUrl'>, authId: string) =>
-  `${trust.publicUrl}/authorization-start/personal?${new URLSearchParams({ authId })}`
+export const acceptLink = (trust: Pick<Trust, 'publicUrl'>, authId: string) => `${trust.publicUrl}${acceptancePath(authId)}`
 
 // ---------------------------------------------------------------------------------------------------------
 // The seal user's acceptance (000 §2 personal steps, §4 "Signature collection")

@@ -30,6 +30,7 @@ const waiting: AuthorizationItem = {
   authUseType: 1,
   useType: 2,
   mine: true,
+  grantorName: '赵六',
 }
 
 const location = () => screen.findByTestId('location').then((element) => element.textContent)
