@@ -100,21 +100,23 @@ describe('authorising a seal: the letter, the grantee’s acceptance, use and re
     expect((await call(employee.token, '/sealAuth/queryAuthDetail', { authId })).body.data.authStatus).toBe(2)
   })
 
-  it('locks a seal user’s use password after five wrong tries, however many arrive at once, as the seal PIN does', async () => {
+  it('locks a seal user’s use password after five wrong tries, however many arrive at once, as the seal PIN does, in its own words (用章密码)', async () => {
     const employee = await person('蒋试密码')
     const authId = await grant(t, scene, employee)
     await accept(t, employee, authId, scene.sealId)
     const check = (usePassword: string) => call(employee.token, '/sealAuth/verifyAuthByIdentityAndSealId', { sealId: scene.sealId, usePassword })
-    expect((await check('wrong001')).body.data.mess).toBe('印章密码错误，还可尝试4次')
+    expect((await check('wrong001')).body.data.mess).toBe('用章密码错误，还可尝试4次')
     // The right one gives its turn and the wrong one before it back.
     expect((await check(USE_PASSWORD)).body.data).toMatchObject({ pass: true })
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => check(`wrong10${i}`)))
     const messages = answers.map((a) => a.body.data.mess as string)
-    expect(messages.filter((m) => m.startsWith('印章密码错误，还可尝试'))).toHaveLength(4)
-    expect(messages.filter((m) => m.startsWith('印章密码已锁定，请于'))).toHaveLength(4)
+    expect(messages.filter((m) => m.startsWith('用章密码错误，还可尝试'))).toHaveLength(4)
+    expect(messages.filter((m) => m.startsWith('用章密码已锁定，请于'))).toHaveLength(4)
     // Locked: even the right password is not compared.
-    expect((await check(USE_PASSWORD)).body.data).toMatchObject({ pass: false, mess: expect.stringMatching(/^印章密码已锁定，请于\d{2}:\d{2}后重试$/) })
-    expect((await signAs(t, employee, scene.sealId, { pin: USE_PASSWORD })).body.responseInfo).toMatch(/^印章密码已锁定/)
+    expect((await check(USE_PASSWORD)).body.data).toMatchObject({ pass: false, mess: expect.stringMatching(/^用章密码已锁定，请于\d{2}:\d{2}后重试$/) })
+    expect((await signAs(t, employee, scene.sealId, { pin: USE_PASSWORD })).body.responseInfo).toMatch(/^用章密码已锁定/)
+    // The same words where the screens check it before use (the holder's PIN check route).
+    expect((await call(employee.token, '/seal/pinVerifyNew', { sealId: scene.sealId, pin: 'wrong999' })).body.data.mess).toMatch(/^用章密码已锁定/)
   })
 
   it('with the signature use method, a matching signature seals and a forged one is refused', async () => {

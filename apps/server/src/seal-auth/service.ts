@@ -430,8 +430,9 @@ export async function checkUsePassword(db: Database, auth: SealAuth, password: s
   const check = await checkCountedSecret(db, usePasswordSecret, { id: auth.id, typed: password, now })
   if (check.ok) return check
   if (check.reason === 'not-set') return { ok: false, message: sealAuthMessages.passwordMissing }
-  if (check.reason === 'locked') return { ok: false, message: trustMessages.pinLocked(clockTime(check.lockedUntil)) }
-  return { ok: false, message: trustMessages.wrongPinRemaining(check.remainingAttempts) }
+  // The user's own password, not the holder's seal PIN: said so, or they try the PIN they do not have.
+  if (check.reason === 'locked') return { ok: false, message: sealAuthMessages.usePasswordLocked(clockTime(check.lockedUntil)) }
+  return { ok: false, message: sealAuthMessages.wrongUsePasswordRemaining(check.remainingAttempts) }
 }
 
 const usePasswordSecret = { table: sealAuths, key: sealAuths.id, hash: sealAuths.usePasswordHash }

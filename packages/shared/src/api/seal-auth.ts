@@ -282,6 +282,9 @@ export const sealAuthMessages = {
   selfAuthorisation: '不能授权给自己',
   granteeHasNoPassword: '用章人尚未设置用章密码，无法改为密码用章',
   granteeHasNoSamples: '用章人尚未采集签名样本，无法改为签名用章',
+  /** An authorised user's own password (用章密码), counted and locking as the holder's seal PIN is, in its own name. */
+  wrongUsePasswordRemaining: (remaining: number) => `用章密码错误，还可尝试${remaining}次`,
+  usePasswordLocked: (until: string) => `用章密码已锁定，请于${until}后重试`,
   /** Home's notice of authorisations waiting for the seal user (issue #19 §4). */
   waitingOne: (grantor: string, sealName: string, manages: boolean) => `${grantor}授权您${manages ? '管理' : '使用'}“${sealName}”，请确认`,
   waitingMany: (count: number) => `您有${count}项印章授权待接受`,
