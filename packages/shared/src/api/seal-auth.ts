@@ -285,6 +285,9 @@ export const sealAuthMessages = {
   /** An authorised user's own password (用章密码), counted and locking as the holder's seal PIN is, in its own name. */
   wrongUsePasswordRemaining: (remaining: number) => `用章密码错误，还可尝试${remaining}次`,
   usePasswordLocked: (until: string) => `用章密码已锁定，请于${until}后重试`,
+  /** The seal user declines an authorisation before accepting it (the spec's 取消授权 of one's own, 000 §2). */
+  declineConfirm: '拒绝后该授权即失效，如需用章，请联系授权人重新授权。',
+  declined: '已拒绝该授权',
   /** Home's notice of authorisations waiting for the seal user (issue #19 §4). */
   waitingOne: (grantor: string, sealName: string, manages: boolean) => `${grantor}授权您${manages ? '管理' : '使用'}“${sealName}”，请确认`,
   waitingMany: (count: number) => `您有${count}项印章授权待接受`,
