@@ -62,14 +62,15 @@ describe('accepting an authorisation from the SMS link (authId only)', () => {
     fakeApi({ 'POST /config/queryByIdentity': () => appConfig(), 'POST /sealAuth/queryAuthDetail': () => waiting })
     renderScreen('/authorization-start/personal?authId=a77', { path: '/authorization-start/:type', element: <AuthorizationStartPage /> })
     const what = await screen.findByRole('region', { name: '待接受的授权' })
-    for (const [label, value] of [
+    const rows: [string, string][] = [
       ['印章', '示例科技有限公司合同专用章'],
       ['单位', '示例科技有限公司'],
       ['授权人', '赵六'],
       ['授权事项', '授权使用'],
       ['用章方式', '密码用章'],
       ['授权期限', '2026.11.02 至 2026.12.01'],
-    ]) {
+    ]
+    for (const [label, value] of rows) {
       expect(within(what).getByText(label).nextElementSibling?.textContent).toBe(value)
     }
     expect(screen.getByRole('button', { name: '接受授权' })).toBeTruthy()
