@@ -42,6 +42,11 @@ export async function grantFromDirectory(
   await page.getByRole('button', { name: '确定' }).click()
   await expect(page).toHaveURL(/\/seal-info-form/)
 
+  // 下一步 on the empty form: each field says what it lacks, where it is.
+  await page.getByRole('button', { name: '下一步' }).click()
+  await expect(page.locator('.seal-auth-field-problem', { hasText: '请输入合法的用章人姓名' })).toBeVisible()
+  await snap(page, `${shots}-3a-form-problems`)
+
   // The seal user from the organisation directory fills name, ID and phone.
   await page.getByText('从组织架构选择').click()
   await expect(page).toHaveURL(/\/select-seal-user/)
@@ -101,12 +106,23 @@ export async function acceptInOwnBrowser(
   const notice = outbox.find((message) => message.phone === employee.phone && message.text.includes('确认授权：'))!
   const link = /确认授权：(\S+)$/.exec(notice.text)![1]!
   expect(new URL(link).pathname).toBe('/authorization-start/personal')
+  // They use the service at another address of it (127.0.0.1, the link's PUBLIC_URL says localhost): home
+  // there tells them the authorisation waits. A session belongs to its origin (README, PUBLIC_URL), so the
+  // link asks them to log in once more and then goes on to that very authorisation.
+  const elsewhere = new URL(link)
+  elsewhere.hostname = '127.0.0.1'
+  await staff.goto(`${elsewhere.origin}/login`)
+  await loginPersonal(staff, { phone: employee.phone })
+  await expect(staff.getByRole('status', { name: '待接受的授权' })).toContainText(seal.sealName)
+  await snap(staff, `${shots}-8a-home-waiting`)
   await staff.goto(link)
   await expect(staff).toHaveURL(/\/login\?redirect=/)
   // Their phone is theirs at the carrier: the login's real-name check verifies them, as a grantee must be.
   await registerRealName(staff.request, employee)
   await loginPersonal(staff, { phone: employee.phone }, /\/authorization-start\/personal\?authId=/)
   await expect(staff.getByText('登录成功')).toHaveCount(0)
+  // What is accepted is named before 接受授权.
+  await expect(staff.getByRole('region', { name: '待接受的授权' })).toContainText(seal.sealName)
   await snap(staff, `${shots}-8-accept-start`)
   await staff.getByRole('button', { name: '接受授权' }).click()
   await expect(staff).toHaveURL(/\/seal-auth\?/)
@@ -133,5 +149,17 @@ export async function acceptInOwnBrowser(
   await expect(staff.getByText('授权完成')).toBeVisible()
   await expect(staff.getByText(unitName)).toBeVisible()
   await snap(staff, `${shots}-12-accepted`)
+  // The letter, whole, down to both signatures and dates.
+  await staff.getByRole('button', { name: '查看授权书' }).click()
+  await expect(staff).toHaveURL(/\/authorization-done\//)
+  await expect(staff.locator('.pdf-document canvas, .pdf-document-page').first()).toBeVisible({ timeout: 30_000 })
+  await staff.waitForTimeout(1500)
+  await staff.screenshot({ path: `test-results/screens/${shots}-12a-letter.png`, fullPage: true })
+  await staff.goBack()
+  // 我的印章 opens where their seal is: the unit's 电子印章, not an empty 个人名章.
+  await staff.goto('/seal-preview-list/personal')
+  await expect(staff.getByRole('tab', { name: '电子印章', selected: true })).toBeVisible()
+  await expect(staff.getByText(seal.sealName).first()).toBeVisible()
+  await snap(staff, `${shots}-12b-my-seals`)
   return { staff, close: () => context.close() }
 }

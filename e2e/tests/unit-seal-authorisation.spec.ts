@@ -35,6 +35,8 @@ test('the legal representative authorises an employee for the contract seal; the
   // (2) The employee, in a second browser: told by SMS, logs in, accepts.
   const { staff, close } = await acceptInOwnBrowser(browser, { employee, seal: contract!, unitName: unit.unitName, hand: 1992, usePassword: USE_PASSWORD, shots: 'auth' })
 
+  // A wrong use password is called what it is, 用章密码, not the holder's 印章密码.
+  expect((await sealAPdf(staff, contract!.id, 'wrong2026')).sealed.responseInfo).toBe('用章密码错误，还可尝试4次')
   // The employee seals a PDF with their own use password: pdfsig trusts it and names the unit's seal.
   const used = await sealAPdf(staff, contract!.id, USE_PASSWORD)
   expect(used.sealed.resultStatus, used.sealed.responseInfo).toBe('00')

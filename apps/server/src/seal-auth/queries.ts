@@ -15,6 +15,7 @@ import { authInForce, representsUnit, roleOfAuth, sealAccess } from './roles.ts'
 import { sealAuths, unitMembers, type SealAuth } from './tables.ts'
 
 const grantees = alias(persons, 'grantee')
+const grantors = alias(persons, 'grantor')
 
 /**
  * The seals whose authorisations the caller manages: a unit seal of a unit they represent (or whose company
@@ -49,16 +50,17 @@ function tabCondition(tab: number, now: Date): SQL {
 /** Authorisations with their seal, seal user, unit or personal-seal owner: what a list item shows. */
 const authorisationRows = (db: Database) =>
   db
-    .select({ auth: sealAuths, seal: seals, grantee: grantees, unitName: units.name, socialCreditCode: units.socialCreditCode, ownerName: persons.name })
+    .select({ auth: sealAuths, seal: seals, grantee: grantees, grantorName: grantors.name, unitName: units.name, socialCreditCode: units.socialCreditCode, ownerName: persons.name })
     .from(sealAuths)
     .innerJoin(seals, eq(seals.id, sealAuths.sealId))
     .innerJoin(grantees, eq(grantees.id, sealAuths.granteePersonId))
+    .innerJoin(grantors, eq(grantors.id, sealAuths.grantorPersonId))
     .leftJoin(units, eq(units.id, seals.unitId))
     .leftJoin(persons, eq(persons.id, seals.personId))
 
 type AuthorisationRow = Awaited<ReturnType<ReturnType<typeof authorisationRows>['where']>>[number]
 
-function toAuthorizationItem({ auth, seal, grantee, unitName, socialCreditCode, ownerName }: AuthorisationRow, caller: Caller, now: Date): AuthorizationItem {
+function toAuthorizationItem({ auth, seal, grantee, grantorName, unitName, socialCreditCode, ownerName }: AuthorisationRow, caller: Caller, now: Date): AuthorizationItem {
   const mine = auth.granteePersonId === caller.person.id
   return {
     id: auth.id,
@@ -80,6 +82,7 @@ function toAuthorizationItem({ auth, seal, grantee, unitName, socialCreditCode, 
     authUseType: Number(auth.authUseType),
     useType: Number(auth.useType),
     mine,
+    grantorName,
   }
 }
 
@@ -130,6 +133,21 @@ export async function authorisationOfGrantee(db: Database, caller: Caller, authI
   if (!row) throw notFound()
   return toAuthorizationItem(row, caller, now)
 }
+
+/**
+ * POST /sealAuth/waitingForMe †: the authorisations sent to the caller (a personal login) and not yet
+ * accepted, of seals still in effect and periods not over, newest first — home's notice and the to-dos of
+ * 待办中心 (issue #19 §4). A person waits on few, so the list is not paged; the cap only bounds it.
+ */
+export async function authorisationsWaitingFor(db: Database, caller: Caller, now: Date): Promise<Array<{ item: AuthorizationItem; sentAt: Date }>> {
+  if (caller.kind !== 'personal') return []
+  const rows = await authorisationRows(db)
+    .where(and(eq(sealAuths.granteePersonId, caller.person.id), eq(sealAuths.status, 'pending'), gte(sealAuths.endTime, now), eq(seals.status, sealStatusWide.VALID)))
+    .orderBy(desc(sealAuths.createdAt), desc(sealAuths.id))
+    .limit(WAITING_CAP)
+  return rows.map((row) => ({ item: toAuthorizationItem(row, caller, now), sentAt: row.auth.signedAt ?? row.auth.createdAt }))
+}
+const WAITING_CAP = 50
 
 /**
  * POST /sealAuth/queryListBySeal: who may use one seal — the legal person (or the personal seal's owner)

@@ -50,7 +50,7 @@ import { envelopeOf } from '../plugins/schemas.ts'
 import { hasHandwritingSample } from '../signing/handwriting.ts'
 import { loadSealHolder } from '../trust/seal-holder.ts'
 import { sendPdf } from '../unit-apply/documents.ts'
-import { authorisableSeals, authorisationOfGrantee, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
+import { authorisableSeals, authorisationOfGrantee, authorisationsWaitingFor, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
 import { noRoleError, roleOnSeal, sealAccess } from './roles.ts'
 import {
   acceptAsGrantee,
@@ -149,6 +149,12 @@ export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sealAuth/queryAuthDetail',
     { config: { query: true }, schema: { tags, summary: '用章人的一项授权（接受授权页按 authId 打开）†', body: queryAuthDetailBody, response: { 200: envelopeOf(authorizationItem) } } },
     async (request) => ok(await authorisationOfGrantee(app.db, callerOf(request), request.body.authId, now())),
+  )
+
+  app.post(
+    '/sealAuth/waitingForMe',
+    { config: { query: true }, schema: { tags, summary: '等待本人接受的授权（首页提示、待办中心）†', response: { 200: envelopeOf(z.array(authorizationItem)) } } },
+    async (request) => ok((await authorisationsWaitingFor(app.db, callerOf(request), now())).map(({ item }) => item)),
   )
 
   app.post(

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { compactText, renderPages } from '@seal/pdf/documents/inspect-pdf'
 import { mutoolVerify, opensslVerify, pdfsig } from '@seal/pdf/test/independent-verifiers'
@@ -99,21 +100,23 @@ describe('authorising a seal: the letter, the grantee’s acceptance, use and re
     expect((await call(employee.token, '/sealAuth/queryAuthDetail', { authId })).body.data.authStatus).toBe(2)
   })
 
-  it('locks a seal user’s use password after five wrong tries, however many arrive at once, as the seal PIN does', async () => {
+  it('locks a seal user’s use password after five wrong tries, however many arrive at once, as the seal PIN does, in its own words (用章密码)', async () => {
     const employee = await person('蒋试密码')
     const authId = await grant(t, scene, employee)
     await accept(t, employee, authId, scene.sealId)
     const check = (usePassword: string) => call(employee.token, '/sealAuth/verifyAuthByIdentityAndSealId', { sealId: scene.sealId, usePassword })
-    expect((await check('wrong001')).body.data.mess).toBe('印章密码错误，还可尝试4次')
+    expect((await check('wrong001')).body.data.mess).toBe('用章密码错误，还可尝试4次')
     // The right one gives its turn and the wrong one before it back.
     expect((await check(USE_PASSWORD)).body.data).toMatchObject({ pass: true })
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => check(`wrong10${i}`)))
     const messages = answers.map((a) => a.body.data.mess as string)
-    expect(messages.filter((m) => m.startsWith('印章密码错误，还可尝试'))).toHaveLength(4)
-    expect(messages.filter((m) => m.startsWith('印章密码已锁定，请于'))).toHaveLength(4)
+    expect(messages.filter((m) => m.startsWith('用章密码错误，还可尝试'))).toHaveLength(4)
+    expect(messages.filter((m) => m.startsWith('用章密码已锁定，请于'))).toHaveLength(4)
     // Locked: even the right password is not compared.
-    expect((await check(USE_PASSWORD)).body.data).toMatchObject({ pass: false, mess: expect.stringMatching(/^印章密码已锁定，请于\d{2}:\d{2}后重试$/) })
-    expect((await signAs(t, employee, scene.sealId, { pin: USE_PASSWORD })).body.responseInfo).toMatch(/^印章密码已锁定/)
+    expect((await check(USE_PASSWORD)).body.data).toMatchObject({ pass: false, mess: expect.stringMatching(/^用章密码已锁定，请于\d{2}:\d{2}后重试$/) })
+    expect((await signAs(t, employee, scene.sealId, { pin: USE_PASSWORD })).body.responseInfo).toMatch(/^用章密码已锁定/)
+    // The same words where the screens check it before use (the holder's PIN check route).
+    expect((await call(employee.token, '/seal/pinVerifyNew', { sealId: scene.sealId, pin: 'wrong999' })).body.data.mess).toMatch(/^用章密码已锁定/)
   })
 
   it('with the signature use method, a matching signature seals and a forged one is refused', async () => {
@@ -167,6 +170,18 @@ describe('authorising a seal: the letter, the grantee’s acceptance, use and re
     const refused = await t.app.inject({ method: 'GET', url: `/api/sealAuth/authFile/${accepted.authFileId}`, headers: { authorization: `Bearer ${stranger.token}` } })
     expect(refused.headers['content-type']).not.toContain('pdf')
     expect(refused.json().responseInfo).toBe('文件ID不存在')
+  })
+
+  it('writes the acceptance date into the seal user’s date box, as the grantor’s box holds theirs', async () => {
+    const employee = await person('沙悟')
+    const authId = await grant(t, scene, employee)
+    const boxes = (await call(employee.token, `/sealAuth/getUseSealAuthFile?authId=${authId}`)).body.data
+    const accepted = await accept(t, employee, authId, scene.sealId)
+    const letter = await t.app.inject({ method: 'GET', url: `/api/sealAuth/authFile/${accepted.authFileId}`, headers: { authorization: `Bearer ${employee.token}` } })
+    const pdf = new Uint8Array(letter.rawPayload)
+    // Ink inside each date box (its border left out): the grantor's has their date, the seal user's now too.
+    expect(await inkInside(pdf, boxes.dateLocation)).toBeGreaterThan(40)
+    expect(await inkInside(pdf, boxes.authorizedDateLocation)).toBeGreaterThan(40)
   })
 
   it('checks the form and the period on the server, and refuses a second live authorisation of the same person', async () => {
@@ -308,3 +323,21 @@ describe('the organisation directory', () => {
     expect(refused.statusCode).toBe(401)
   })
 })
+
+/** Dark pixels inside a box of page `box.page` (PDF points from the bottom left), its 3-point border strip left out. */
+async function inkInside(pdf: Uint8Array, box: { page: number; x: number; y: number; width: number; height: number }): Promise<number> {
+  const scale = 2
+  const dir = mkdtempSync(join(tmpdir(), 'letter-ink-'))
+  try {
+    writeFileSync(join(dir, 'letter.pdf'), pdf)
+    execFileSync('pdftoppm', ['-png', '-r', String(72 * scale), '-f', String(box.page), '-l', String(box.page), '-singlefile', join(dir, 'letter.pdf'), join(dir, 'page')])
+    const page = sharp(join(dir, 'page.png'))
+    const { height } = await page.metadata()
+    const inset = 3
+    const region = { left: Math.round((box.x + inset) * scale), top: Math.round(height! - (box.y + box.height - inset) * scale), width: Math.round((box.width - 2 * inset) * scale), height: Math.round((box.height - 2 * inset) * scale) }
+    const { data } = await page.extract(region).greyscale().raw().toBuffer({ resolveWithObject: true })
+    return data.filter((v) => v < 128).length
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

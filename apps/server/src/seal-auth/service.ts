@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AuthorizationLetterPositions } from '@seal/pdf/documents/authorization-letter'
-import { authUseTypeNeeds, sealAuthMessages, type authCreationData } from '@seal/shared/api/seal-auth'
+import { acceptancePath, authUseTypeNeeds, sealAuthMessages, type authCreationData } from '@seal/shared/api/seal-auth'
 import type { z } from 'zod'
 import { authUseType, sealRole } from '@seal/shared/codes/authorization'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
@@ -33,6 +33,7 @@ import { signerForAuthorizedUse } from '../trust/seal-signer.ts'
 import { serviceSigner } from '../trust/service-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
 import { inWorker } from '../workers/pool.ts'
+import { acceptanceMark } from './acceptance-mark.ts'
 import { sealAccess, type SealAccess } from './roles.ts'
 import { sealAuths, type SealAuth } from './tables.ts'
 
@@ -268,8 +269,7 @@ export async function signAsGrantor(options: {
 }
 
 /** Where the seal user accepts one authorisation: /authorization-start/personal with its authId. */
-export const acceptLink = (trust: Pick<Trust, 'publicUrl'>, authId: string) =>
-  `${trust.publicUrl}/authorization-start/personal?${new URLSearchParams({ authId })}`
+export const acceptLink = (trust: Pick<Trust, 'publicUrl'>, authId: string) => `${trust.publicUrl}${acceptancePath(authId)}`
 
 // ---------------------------------------------------------------------------------------------------------
 // The seal user's acceptance (000 §2 personal steps, §4 "Signature collection")
@@ -363,11 +363,12 @@ export async function acceptAsGrantee(options: { trust: Trust; store: FileStore;
   const handwriting = await handwritingImage({ db, store, caller, signatureId: body.useSealPersonSignId })
   const [letterFile] = await db.select().from(files).where(eq(files.id, auth.letterFileId!)).limit(1)
   const { positions } = await letterOf(db, auth)
+  const mark = await acceptanceMark({ handwriting, positions, acceptedOn: now })
   const signed = await signWithImage({
     pdf: new Uint8Array(await store.get(letterFile!.storageKey)),
     signer: await serviceSigner(trust),
-    image: handwriting,
-    placement: positions.authorizedSignLocation,
+    image: mark.image,
+    placement: mark.placement,
     signerName: caller.person.name,
     reason: `${caller.person.name}（用章人）手写签署《${LETTER_TITLE}》，接受授权`,
     signingTime: now,
@@ -432,8 +433,9 @@ export async function checkUsePassword(db: Database, auth: SealAuth, password: s
   const check = await checkCountedSecret(db, usePasswordSecret, { id: auth.id, typed: password, now })
   if (check.ok) return check
   if (check.reason === 'not-set') return { ok: false, message: sealAuthMessages.passwordMissing }
-  if (check.reason === 'locked') return { ok: false, message: trustMessages.pinLocked(clockTime(check.lockedUntil)) }
-  return { ok: false, message: trustMessages.wrongPinRemaining(check.remainingAttempts) }
+  // The user's own password, not the holder's seal PIN: said so, or they try the PIN they do not have.
+  if (check.reason === 'locked') return { ok: false, message: sealAuthMessages.usePasswordLocked(clockTime(check.lockedUntil)) }
+  return { ok: false, message: sealAuthMessages.wrongUsePasswordRemaining(check.remainingAttempts) }
 }
 
 const usePasswordSecret = { table: sealAuths, key: sealAuths.id, hash: sealAuths.usePasswordHash }

@@ -1,21 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ok } from '@seal/shared/api/envelope'
 import { backlogDetailAnswer, backlogDetailBody, backlogListAnswer, backlogListBody, backlogLocalConfigAnswer, backlogLocalConfigBody } from '@seal/shared/api/backlog'
+import { backlogListType } from '@seal/shared/codes/backlog'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
+import { authorisationTodos, withAuthorisationTodos } from '../seal-auth/todos.ts'
 import { backlogDetail, backlogList, backlogLocalConfig } from './backlog.ts'
 
 const tags = ['agency-center']
 
 /**
  * The agency centre (待办中心, spec 002 §2, §7; issue #10 item 4): operators' applications waiting for the
- * legal representative. Signing and refusing are the application's own calls (submitSign, refuse).
+ * legal representative, and authorisations of a seal waiting for the caller to accept them (ours). Signing
+ * and refusing are the application's own calls (submitSign, refuse); accepting is the authorisation's.
  */
 export const backlogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/seal-apply/backlog/list',
     { config: { query: true }, schema: { tags, summary: '待办中心列表：待办列表（1）/ 已处理（4）', body: backlogListBody, response: { 200: envelopeOf(backlogListAnswer) } } },
-    async (request) => ok(await backlogList(app.db, callerOf(request), request.body)),
+    async (request) => {
+      const caller = callerOf(request)
+      // The 待办列表 also holds the authorisations waiting for the caller to accept (issue #19 §4).
+      if (request.body.listType !== backlogListType.TODO) return ok(await backlogList(app.db, caller, request.body))
+      const [page, todos] = await Promise.all([backlogList(app.db, caller, request.body), authorisationTodos(app.db, caller, app.trust.now())])
+      return ok(withAuthorisationTodos(page, todos))
+    },
   )
 
   app.post(

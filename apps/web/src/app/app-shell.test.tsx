@@ -3,12 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { Toast } from 'antd-mobile'
 import { useNavigate } from 'react-router-dom'
+import { post } from '../lib/request/request.ts'
+import { fakeApi, refused } from '../test/fake-api.ts'
 import { renderScreen } from '../test/render-screen.tsx'
 import { AppShell } from './app-shell.tsx'
 
 vi.setConfig({ testTimeout: 20_000 })
 
 const toastText = () => document.querySelector('.adm-toast-main')?.textContent ?? null
+/** The toasts a person can see: fading ones count until they are gone. */
+const toastsInSight = () =>
+  [...document.querySelectorAll('.adm-toast-main')].filter((node) => !node.closest('[hidden]') && (node.closest('.adm-mask') as HTMLElement | null)?.style.display !== 'none').map((node) => node.textContent)
 /** Long enough for a cleared toast to fade out (about 300 ms), well within a toast's 2 seconds. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 800))
 
@@ -57,6 +62,15 @@ function FirstScreen() {
   )
 }
 
+/** A code checked by the server: the first try is wrong, the second right. */
+function CodeScreen() {
+  return (
+    <button type="button" onClick={() => void post('/sealAuth/telAuth', {}).catch(() => undefined)}>
+      下一步
+    </button>
+  )
+}
+
 function OpeningScreen() {
   useEffect(() => {
     Toast.show({ content: '文件加载中' })
@@ -74,6 +88,7 @@ const open = () =>
         { path: '/first', element: <FirstScreen /> },
         { path: '/next', element: <p>下一页内容</p> },
         { path: '/opening', element: <OpeningScreen /> },
+        { path: '/code', element: <CodeScreen /> },
       ],
     },
   )
@@ -84,6 +99,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
   Toast.clear()
   cleanup()
   document.body.innerHTML = ''
@@ -136,6 +152,32 @@ describe('toasts and leaving a screen (app shell)', () => {
     expect(await screen.findByText('文件')).toBeTruthy()
     await settle()
     expect(toastText()).toBe('文件加载中')
+  })
+
+  it('takes the old toast away at once, so a toast the next screen shows straight after is the only one up', async () => {
+    open()
+    await tap('取消绑定')
+    await waitFor(() => expect(toastText()).toBe('取消绑定成功'))
+    await tap('下一页')
+    expect(await screen.findByText('下一页内容')).toBeTruthy()
+    // The shell has cleared it: gone from sight at once, not fading out under what comes next...
+    await waitFor(() => expect(toastsInSight()).toEqual([]), { timeout: 150 })
+    // ...and the person taps on at once on the new screen, which says something of its own.
+    Toast.show({ content: '校验失败，请检查' })
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(toastsInSight()).toEqual(['校验失败，请检查'])
+  })
+
+  it('takes away the toast of a failed try when the next try goes through', async () => {
+    let tries = 0
+    fakeApi({ 'POST /sealAuth/telAuth': () => (++tries === 1 ? refused('验证码错误') : null) })
+    const { router } = open()
+    await router.navigate('/code')
+    await tap('下一步')
+    await waitFor(() => expect(toastText()).toBe('验证码错误'))
+    await tap('下一步')
+    await waitFor(() => expect(tries).toBe(2))
+    await waitFor(() => expect(toastsInSight()).toEqual([]), { timeout: 500 })
   })
 
   it('leaves a toast alone while the person stays on the screen', async () => {

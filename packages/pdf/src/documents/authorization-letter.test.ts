@@ -68,7 +68,7 @@ describe('authorizationLetter', () => {
       '1101080012345',
       '被授权人李四',
       '1101**********1234',
-      '13812345678',
+      '138****5678',
       '签名识别＋印章密码',
       '授权使用',
       '2025.01.01至2025.12.31',
@@ -78,6 +78,8 @@ describe('authorizationLetter', () => {
       expect(text).toContain(phrase)
     }
     expect(text).not.toContain('110101199003071234')
+    // The phone is masked as the ID number beside it is.
+    expect(text).not.toContain('13812345678')
   })
 
   it('leaves the seal, both signatures and both dates inside the page, clear of text and of each other', () => {

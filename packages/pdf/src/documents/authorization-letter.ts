@@ -1,3 +1,4 @@
+import { maskLegalPhone } from '@seal/shared/text/masking'
 import { authUseTypeNames, nameOf, sealTypeNames, useTypeNames } from './codes.ts'
 import { chineseDate, dottedDate, maskIdentity } from './format.ts'
 import { DocumentLayout, boxSizes } from './layout.ts'
@@ -20,7 +21,7 @@ export type LetterAuthorizer =
 export type AuthorizationLetterInput = {
   authorizer: LetterAuthorizer
   seal: { sealName: string; sealTypeCode: string; sealCode: string }
-  /** The seal user. The identity number is printed masked. */
+  /** The seal user. The identity number and the phone are printed masked. */
   authorized: { name: string; personIdentity: string; phone: string }
   /** Use method, authorization-flow reading: 0/1 signature, 2 password, 3 both, 4 binding code. */
   useType: string | number
@@ -126,7 +127,7 @@ export async function authorizationLetter(
       ['身份证号码', maskIdentity(authorized.personIdentity)],
     ],
     [
-      ['手机号码', authorized.phone],
+      ['手机号码', maskLegalPhone(authorized.phone)],
       ['用章方式', nameOf(useTypeNames, input.useType)],
     ],
     [['授权期限', `${dottedDate(input.startTime)} 至 ${dottedDate(input.endTime)}`]],

@@ -41,6 +41,22 @@ export const backlogItem = z.object({
   createdAt: z.number().int(),
   /** The signed documents once signed; empty while pending (the documents to sign come from getLocalConfig). */
   attachments: z.array(backlogAttachment),
+  /**
+   * Ours: an authorisation of a seal waiting for the caller to accept it (businessType SEAL_AUTH); the item
+   * opens /authorization-start/personal?authId=… rather than the application's detail.
+   */
+  authorization: z
+    .object({
+      authId: z.string(),
+      sealId: z.string(),
+      sealName: z.string(),
+      grantorName: z.string(),
+      /** 1 use, 2 manage (codes/authorization.ts). */
+      authUseType: z.number(),
+      startTime: z.number(),
+      endTime: z.number(),
+    })
+    .optional(),
 })
 export type BacklogItem = z.infer<typeof backlogItem>
 

@@ -152,6 +152,8 @@ export const authorizationItem = z.object({
   useType: z.number(),
   /** The caller is the seal user of this item (the list shows no revoke for it, 000 §4). */
   mine: z.boolean(),
+  /** Who signed the letter as grantor: the legal person (holder) or a seal manager. */
+  grantorName: z.string(),
 })
 export type AuthorizationItem = z.infer<typeof authorizationItem>
 export const authorizationPage = z.object({ list: z.array(authorizationItem), total: z.number() })
@@ -247,6 +249,15 @@ export const useTypeSwitched = z.object({ switched: z.number() })
 /** POST /sealAuth/editUseType: how one seal user uses the seal. */
 export const editUseTypeBody = z.object({ authId, useType: code(grantableUseTypes), personIdentity: z.string().max(32).nullish() })
 
+/**
+ * Where the seal user accepts one authorisation (000 §2 /authorization-start/personal), for the SMS link,
+ * home's notice and 待办中心.
+ *
+ * @example
+ * acceptancePath('a1') // '/authorization-start/personal?authId=a1'
+ */
+export const acceptancePath = (authId: string) => `/authorization-start/personal?${new URLSearchParams({ authId })}`
+
 /** Messages of ours for refusals the spec leaves unworded. */
 export const sealAuthMessages = {
   alreadyAuthorised: '该用章人已获得此印章的授权，请勿重复授权',
@@ -271,4 +282,13 @@ export const sealAuthMessages = {
   selfAuthorisation: '不能授权给自己',
   granteeHasNoPassword: '用章人尚未设置用章密码，无法改为密码用章',
   granteeHasNoSamples: '用章人尚未采集签名样本，无法改为签名用章',
+  /** An authorised user's own password (用章密码), counted and locking as the holder's seal PIN is, in its own name. */
+  wrongUsePasswordRemaining: (remaining: number) => `用章密码错误，还可尝试${remaining}次`,
+  usePasswordLocked: (until: string) => `用章密码已锁定，请于${until}后重试`,
+  /** The seal user declines an authorisation before accepting it (the spec's 取消授权 of one's own, 000 §2). */
+  declineConfirm: '拒绝后该授权即失效，如需用章，请联系授权人重新授权。',
+  declined: '已拒绝该授权',
+  /** Home's notice of authorisations waiting for the seal user (issue #19 §4). */
+  waitingOne: (grantor: string, sealName: string, manages: boolean) => `${grantor}授权您${manages ? '管理' : '使用'}“${sealName}”，请确认`,
+  waitingMany: (count: number) => `您有${count}项印章授权待接受`,
 } as const

@@ -28,6 +28,9 @@ export function backlogStatusLabel(status: number): string {
   return backlogStatusLabels[status as BacklogStatus] ?? backlogStatusLabels[backlogStatus.PENDING]
 }
 
+/** businessType of a backlog item that is an authorisation waiting for the caller to accept it (ours). */
+export const SEAL_AUTH_BACKLOG = 'SEAL_AUTH'
+
 /** listType of POST /seal-apply/backlog/list: the two tabs. */
 export const backlogListType = {
   TODO: 1,

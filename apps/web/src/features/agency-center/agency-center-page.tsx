@@ -2,12 +2,14 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { InfiniteScroll, NavBar, PullToRefresh, Tabs } from 'antd-mobile'
 import type { BacklogItem } from '@seal/shared/api/backlog'
+import { acceptancePath } from '@seal/shared/api/seal-auth'
 import { backlogListType, backlogListTypeLabels, backlogStatusLabel, type BacklogListType } from '@seal/shared/codes/backlog'
 import { BEIJING_TIME, beijingMinute } from '@seal/shared/text/beijing-time'
 import { ListFooter } from '../../components/list-footer/list-footer.tsx'
 import { Loaded } from '../../components/loaded.tsx'
 import { useBacklog } from './api/backlog.ts'
 import { agencyLinks } from './links.ts'
+import { AuthorisationCard } from './authorisation-card.tsx'
 import './agency-center.css'
 
 export const NO_BACKLOG = '暂无待办事项'
@@ -60,9 +62,13 @@ function BacklogList({ listType }: { listType: BacklogListType }) {
             <p className="agency-center-note">提交时间为{BEIJING_TIME}</p>
             {pages
               .flatMap((page) => page.records)
-              .map((item) => (
-                <BacklogCard key={item.id} item={item} onOpen={() => navigate(agencyLinks.detail(item.id))} />
-              ))}
+              .map((item) =>
+                item.authorization ? (
+                  <AuthorisationCard key={item.id} item={item} authorization={item.authorization} onOpen={() => navigate(acceptancePath(item.authorization!.authId))} />
+                ) : (
+                  <BacklogCard key={item.id} item={item} onOpen={() => navigate(agencyLinks.detail(item.id))} />
+                ),
+              )}
             <InfiniteScroll loadMore={loadMore} hasMore={backlog.hasNextPage}>
               {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
             </InfiniteScroll>

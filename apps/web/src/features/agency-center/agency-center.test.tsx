@@ -94,6 +94,28 @@ describe('待办中心 list', () => {
   })
 })
 
+describe('待办中心: an authorisation waiting for me', () => {
+  it('names the seal, the unit, who granted it and the period, and opens the acceptance', async () => {
+    const waiting = item('auth1', {
+      businessType: 'SEAL_AUTH',
+      applyStatus: '',
+      sealUseCompany: '示例科技有限公司',
+      sealTypeNames: '合同专用章',
+      operationName: '赵六',
+      authorization: { authId: 'auth1', sealId: 's1', sealName: '示例科技有限公司合同专用章', grantorName: '赵六', authUseType: 1, startTime: Date.parse('2026-03-01T16:00:00Z'), endTime: Date.parse('2026-03-31T15:59:59Z') },
+    })
+    fakeApi({ 'POST /seal-apply/backlog/list': paged({ 1: [waiting], 4: [] }) })
+    renderScreen('/agency-center', { path: '/agency-center', element: <AgencyCenterPage /> })
+    const card = within(await screen.findByRole('article', { name: '示例科技有限公司' }))
+    expect(card.getByText('接受印章授权（使用）')).toBeTruthy()
+    expect(card.getByText('示例科技有限公司合同专用章')).toBeTruthy()
+    expect(card.getByText('赵六')).toBeTruthy()
+    expect(card.getByText('2026.03.02 至 2026.03.31')).toBeTruthy()
+    fireEvent.click(card.getByRole('button'))
+    expect(await location()).toBe('/authorization-start/personal?authId=auth1')
+  })
+})
+
 describe('待办详情', () => {
   it('shows the unit, administrator, operator and seal pictures; 签署授权 goes to the signing page from the agency centre', async () => {
     const api = fakeApi({ 'POST /seal-apply/backlog/detail': () => detailOf(item('a1')) })

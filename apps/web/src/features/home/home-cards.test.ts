@@ -27,6 +27,12 @@ describe('home cards', () => {
     expect(titles(homeCards({ ...config, authorizationMenu: false, bindingMenu: false }, enterprise))).toEqual(['电子印章申请', '管理我的印章'])
   })
 
+  it('tells a personal login that 完成印章授权 is also where authorisations made to them are accepted', () => {
+    const authorize = (me: LoginInfo) => homeCards(config, me).find((card) => card.key === 'authorize')!.description
+    expect(authorize(person)).toBe('授权他人用章，或接受他人的授权')
+    expect(authorize({ ...person, kind: 'enterprise' })).toBe('授权他人使用或管理印章')
+  })
+
   it('routes the apply card by button config: 2 enterprise apply, 1 personal flow, else the readme', () => {
     expect(applyTarget(2)).toBe('/seal-apply')
     expect(applyTarget(1)).toBe('/personal-seal-apply/show-flow')

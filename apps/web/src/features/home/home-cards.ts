@@ -18,7 +18,9 @@ export function homeCards(config: AppConfig, me: LoginInfo): HomeCard[] {
     { key: 'manage', title: '管理我的印章', description: '查看印章、修改密码、用章记录', to: `/seal-preview-list/${type}`, mark: '管' },
   ]
   if (config.authorizationMenu) {
-    cards.push({ key: 'authorize', title: '完成印章授权', description: '授权他人使用或管理印章', to: `/authorization/${type}`, mark: '授' })
+    // A person may be the one authorised: the card is their way to the authorisations made to them too.
+    const description = me.kind === 'personal' ? '授权他人用章，或接受他人的授权' : '授权他人使用或管理印章'
+    cards.push({ key: 'authorize', title: '完成印章授权', description, to: `/authorization/${type}`, mark: '授' })
   }
   if (config.bindingMenu) {
     cards.push({ key: 'binding', title: '印章绑定', description: '将印章绑定到业务平台使用', to: '/binding', mark: '绑' })

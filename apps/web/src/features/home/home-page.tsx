@@ -10,6 +10,8 @@ import { LogoutButton } from './logout-button.tsx'
 import { PendingSignNotice } from './pending-sign-notice.tsx'
 import { useUsableSeals } from '../seal-use/api.ts'
 import { homeCards, homeMessages, homeShortcuts } from './home-cards.ts'
+import { useWaitingAuthorisations } from './api/waiting-authorisations.ts'
+import { WaitingNotice } from './waiting-notice.tsx'
 import './home-page.css'
 
 /**
@@ -22,6 +24,7 @@ export function HomePage() {
   const { data: me } = useLoginInfo()
   const { data: config } = useIdentityConfig()
   const usable = useUsableSeals(me)
+  const waiting = useWaitingAuthorisations(me).data ?? []
 
   // A new journey starts here: what earlier flows cached in the session is dropped.
   useEffect(() => clearJourneyCache(), [])
@@ -48,6 +51,7 @@ export function HomePage() {
       </header>
       {!me.verified && <NoticeBar className="home-unverified" color="alert" wrap content={homeMessages.unverified} />}
       {me.kind === 'enterprise' && <PendingSignNotice />}
+      <WaitingNotice waiting={waiting} />
       <nav className="home-shortcuts" aria-label="用章与验章">
         {homeShortcuts(usable.data?.length ?? 0).map((shortcut) => (
           <button key={shortcut.key} type="button" className={`home-shortcut home-shortcut-${shortcut.key}`} onClick={() => navigate(shortcut.to)}>
@@ -67,6 +71,11 @@ export function HomePage() {
                 <strong>{card.title}</strong>
                 <small>{card.description}</small>
               </span>
+              {card.key === 'agency' && waiting.length > 0 && (
+                <span className="home-card-badge">
+                  {waiting.length}
+                </span>
+              )}
               <span className="home-card-arrow" aria-hidden>
                 ›
               </span>

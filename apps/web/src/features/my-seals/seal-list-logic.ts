@@ -21,10 +21,16 @@ export function visibleTabs(buttonShowFlog: number): SealTab[] {
   return ['company', 'personal']
 }
 
-/** The tab to open: the route's type (`company` or `personal`) when that tab shows, else the first shown. */
-export function initialTab(routeType: string | undefined, tabs: SealTab[]): SealTab {
+/**
+ * The tab to open: the route's type (`company` or `personal`) when that tab shows, else the first shown —
+ * unless that tab is known to be empty while another has seals (a person authorised on a unit's seal has
+ * no name seal: 个人名章 would greet them with 暂无可用电子印章信息). `counts` holds what has loaded.
+ */
+export function initialTab(routeType: string | undefined, tabs: SealTab[], counts: Partial<Record<SealTab, number>> = {}): SealTab {
   const wanted = routeType === 'personal' ? 'personal' : 'company'
-  return tabs.includes(wanted) ? wanted : tabs[0]!
+  const first = tabs.includes(wanted) ? wanted : tabs[0]!
+  if (counts[first] !== 0) return first
+  return tabs.find((tab) => (counts[tab] ?? 0) > 0) ?? first
 }
 
 /** The failed group shows this many seals until 点击查看更多, then up to {@link UNAVAILABLE_MAX}. */

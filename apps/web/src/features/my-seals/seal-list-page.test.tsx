@@ -71,3 +71,32 @@ describe('/seal-preview-list 即将到期', () => {
     expect(screen.queryByRole('status', { name: '即将到期提醒' })).toBeNull()
   })
 })
+
+describe('/seal-preview-list opens on the tab that has seals', () => {
+  it('a grantee without a name seal lands on 电子印章, where the unit seal they are authorised on is', async () => {
+    fakeApi({
+      'GET /auth/me': () => employee,
+      'POST /config/queryByIdentity': () => appConfig({ buttonShowFlog: 3 }),
+      'POST /seal/queryPersonSeals': () => [],
+      'POST /seal/queryGroupByBusiness': () => [{ businessName: '示例科技有限公司', socialCreditCode: '91110108MA01ABCDEN', list: [ending] }],
+      'POST /seal/v4/queryWillExpires': () => ({ seals: [], auths: [] }),
+    })
+    renderScreen('/seal-preview-list/personal', { path: '/seal-preview-list/:type', element: <SealListPage /> })
+    expect(await screen.findByRole('article', { name: '示例科技有限公司合同专用章' })).toBeTruthy()
+    expect(screen.getByRole('tab', { name: '电子印章' }).getAttribute('aria-selected')).toBe('true')
+    expect(screen.queryByText('暂无可用电子印章信息，请联系法人申请或授权使用')).toBeNull()
+  })
+
+  it('a person with a name seal still opens on 个人名章', async () => {
+    fakeApi({
+      'GET /auth/me': () => employee,
+      'POST /config/queryByIdentity': () => appConfig({ buttonShowFlog: 3 }),
+      'POST /seal/queryPersonSeals': () => [seal({ id: 'p1', sealName: '李四', sealTypeCode: '1000' })],
+      'POST /seal/queryGroupByBusiness': () => [{ businessName: '示例科技有限公司', socialCreditCode: '91110108MA01ABCDEN', list: [ending] }],
+      'POST /seal/v4/queryWillExpires': () => ({ seals: [], auths: [] }),
+    })
+    renderScreen('/seal-preview-list/personal', { path: '/seal-preview-list/:type', element: <SealListPage /> })
+    expect(await screen.findByRole('article', { name: '李四' })).toBeTruthy()
+    expect(screen.getByRole('tab', { name: '个人名章' }).getAttribute('aria-selected')).toBe('true')
+  })
+})

@@ -24,7 +24,11 @@ export function SealListPage() {
   const { data: me } = useLoginInfo()
   const tabs = visibleTabs(config?.buttonShowFlog ?? 3)
   const [tab, setTab] = useState<SealTab | null>(null)
-  const active = tab ?? initialTab(type, tabs)
+  // What each tab holds, so a first visit opens one with seals (the tabs' own lists share these queries).
+  const personal = usePersonalSeals(me?.kind === 'personal' && tabs.includes('personal'))
+  const unit = useUnitSealGroups('', tabs.includes('company'))
+  const counts = { personal: me?.kind === 'personal' ? personal.data?.length : 0, company: unit.data?.reduce((sum, group) => sum + group.list.length, 0) }
+  const active = tab ?? initialTab(type, tabs, counts)
 
   return (
     <div className="my-seals-page">

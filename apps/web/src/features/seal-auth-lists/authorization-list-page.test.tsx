@@ -37,6 +37,7 @@ function item(authId: string, overrides: Partial<AuthorizationItem> = {}): Autho
     authUseType: 1,
     useType: 2,
     mine: false,
+    grantorName: '张三',
     ...overrides,
   }
 }

@@ -35,6 +35,7 @@ const item = (overrides: Partial<AuthorizationItem> = {}): AuthorizationItem => 
   authUseType: 1,
   useType: 2,
   mine: false,
+  grantorName: '张三',
   ...overrides,
 })
 

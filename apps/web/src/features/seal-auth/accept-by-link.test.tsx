@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, configure, fireEvent, screen } from '@testing-library/react'
-import { Toast } from 'antd-mobile'
+import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react'
+import { Dialog, Toast } from 'antd-mobile'
 import type { AuthorizationItem } from '@seal/shared/api/seal-auth'
 import { appConfig, fakeApi, refused } from '../../test/fake-api.ts'
 import { renderScreen } from '../../test/render-screen.tsx'
@@ -30,12 +30,14 @@ const waiting: AuthorizationItem = {
   authUseType: 1,
   useType: 2,
   mine: true,
+  grantorName: '赵六',
 }
 
 const location = () => screen.findByTestId('location').then((element) => element.textContent)
 
 afterEach(() => {
   Toast.clear()
+  Dialog.clear()
   cleanup()
   vi.unstubAllGlobals()
   document.body.innerHTML = ''
@@ -54,6 +56,34 @@ describe('accepting an authorisation from the SMS link (authId only)', () => {
     expect(api.to('POST /sealAuth/queryAuthDetail')[0]!.body).toEqual({ authId: 'a77' })
     expect(api.to('POST /sealAuth/sealStatus')[0]!.body).toEqual({ sealId: 's9' })
     expect(api.to('POST /sealAuth/querySealListByAll')).toHaveLength(0)
+  })
+
+  it('names the seal, the unit, who grants it, what and for how long before 接受授权', async () => {
+    fakeApi({ 'POST /config/queryByIdentity': () => appConfig(), 'POST /sealAuth/queryAuthDetail': () => waiting })
+    renderScreen('/authorization-start/personal?authId=a77', { path: '/authorization-start/:type', element: <AuthorizationStartPage /> })
+    const what = await screen.findByRole('region', { name: '待接受的授权' })
+    const rows: [string, string][] = [
+      ['印章', '示例科技有限公司合同专用章'],
+      ['单位', '示例科技有限公司'],
+      ['授权人', '赵六'],
+      ['授权事项', '授权使用'],
+      ['用章方式', '密码用章'],
+      ['授权期限', '2026.11.02 至 2026.12.01'],
+    ]
+    for (const [label, value] of rows) {
+      expect(within(what).getByText(label).nextElementSibling?.textContent).toBe(value)
+    }
+    expect(screen.getByRole('button', { name: '接受授权' })).toBeTruthy()
+  })
+
+  it('lets the seal user decline, after asking, and takes them home', async () => {
+    const api = fakeApi({ 'POST /config/queryByIdentity': () => appConfig(), 'POST /sealAuth/queryAuthDetail': () => waiting, 'POST /sealAuth/cancelAuthByParams': () => null })
+    renderScreen('/authorization-start/personal?authId=a77', { path: '/authorization-start/:type', element: <AuthorizationStartPage /> })
+    const what = await screen.findByRole('region', { name: '待接受的授权' })
+    await act(async () => fireEvent.click(within(what).getByRole('button', { name: '拒绝授权' })))
+    await act(async () => fireEvent.click((await screen.findAllByText('确认拒绝')).at(-1)!))
+    expect(await location()).toBe('/home')
+    expect(api.to('POST /sealAuth/cancelAuthByParams')[0]!.body).toEqual({ sealId: 's9' })
   })
 
   it('says an authorisation already accepted, or not theirs, is handled, and stays', async () => {

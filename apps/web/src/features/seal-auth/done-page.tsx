@@ -19,7 +19,8 @@ export function AuthorizationDonePage() {
     <div className="seal-auth-page">
       <NavBar onBack={() => navigate(-1)}>授权完成</NavBar>
       <Result status={waiting ? 'waiting' : 'success'} title={waiting ? '等待用章人接受授权' : '授权完成，可以使用印章'} />
-      <div className="seal-auth-letter">
+      {/* The whole letter, down to both signatures: the page scrolls, not a box within it. */}
+      <div className="seal-auth-letter seal-auth-letter-whole">
         <StoredPdf fileId={fileId} path={letterPath(fileId)} />
       </div>
       <div className="seal-auth-footer">

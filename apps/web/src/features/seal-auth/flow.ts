@@ -64,21 +64,33 @@ export function authItemsFor(scope: number, role: number) {
   return offeredAuthUseTypes({ scope, role }).map((value) => ({ value, label: value === authUseType.MANAGE ? '授权管理' : '授权使用' }))
 }
 
+/** The fields of the form a problem is shown at. */
+export type AuthFormField = 'name' | 'personIdentity' | 'phone' | 'authUseType' | 'startTime' | 'endTime'
+export type AuthFormProblems = Partial<Record<AuthFormField, string>>
+
 /**
- * The first problem with the form, in the order of its fields (000 §5): the seal user's name, ID, phone,
- * the authorisation item, then the period. Null when it may be submitted.
+ * Every field's problem (000 §5), to be shown at the field: the seal user's name, ID, phone, the
+ * authorisation item, and the period (a start before today at the start, any other at the end).
  */
-export function authFormProblem(form: AuthForm, context: { now: number; certEndTime: number }): string | null {
-  for (const [schema, value] of [
-    [sealUserNameSchema, form.name],
-    [idCardSchema, form.personIdentity],
-    [mobilePhoneSchema, form.phone],
+export function authFormProblems(form: AuthForm, context: { now: number; certEndTime: number }): AuthFormProblems {
+  const problems: AuthFormProblems = {}
+  for (const [field, schema, value] of [
+    ['name', sealUserNameSchema, form.name],
+    ['personIdentity', idCardSchema, form.personIdentity],
+    ['phone', mobilePhoneSchema, form.phone],
   ] as const) {
     const parsed = schema.safeParse(value)
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? messages.validationFailed
+    if (!parsed.success) problems[field] = parsed.error.issues[0]?.message ?? messages.validationFailed
   }
-  if (!form.authUseType) return messages.authorizationItemRequired
-  return authPeriodProblem(form, context)
+  if (!form.authUseType) problems.authUseType = messages.authorizationItemRequired
+  const period = authPeriodProblem(form, context)
+  if (period) problems[period === messages.startBeforeNow ? 'startTime' : 'endTime'] = period
+  return problems
+}
+
+/** The first problem with the form, in the order of its fields (000 §5); null when it may be submitted. */
+export function authFormProblem(form: AuthForm, context: { now: number; certEndTime: number }): string | null {
+  return Object.values(authFormProblems(form, context))[0] ?? null
 }
 
 /** The invitation the grantor copies for the seal user (000 §2 /authorization-success): masked phone and validity. */

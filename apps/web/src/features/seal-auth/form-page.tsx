@@ -1,25 +1,20 @@
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Button, DatePicker, ErrorBlock, Form, Input, NavBar, Radio, Space, Toast } from 'antd-mobile'
-import { useQuery } from '@tanstack/react-query'
+import { Button, DatePicker, ErrorBlock, Form, NavBar, Toast } from 'antd-mobile'
 import { authorizationUseType, sealRole, useTypeLabels } from '@seal/shared/codes/authorization'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { messages, messageTemplates } from '@seal/shared/messages'
-import { ID_CARD_LENGTH } from '@seal/shared/rules/id-card'
-import { PERSON_NAME_MAX_LENGTH } from '@seal/shared/rules/names'
-import { PHONE_MAX_LENGTH } from '@seal/shared/rules/phone'
 import { beijingDayEnd, beijingDayStart, beijingDottedDate } from '@seal/shared/text/beijing-time'
 import { confirmDialog } from '../../lib/dialog/confirm-dialog.ts'
 import { RequestError } from '../../lib/request/request.ts'
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
-import { useDebounced } from '../../lib/use-debounced.ts'
-import { createAuth, hasSign, historyAuthPersons, type AvailableSeal, type SealUserCandidate } from './api.ts'
-import { authFormProblem, authItemsFor, encodeSignInfo, flowStore, type AuthForm } from './flow.ts'
+import { createAuth, hasSign, type AvailableSeal, type SealUserCandidate } from './api.ts'
+import { ChoiceGroup } from './choice-group.tsx'
+import { FieldProblem } from './field-problem.tsx'
+import { authFormProblems, authItemsFor, encodeSignInfo, flowStore, type AuthForm, type AuthFormProblems } from './flow.ts'
+import { SealUserFields } from './seal-user-fields.tsx'
 import './seal-auth.css'
-
-/** Name suggestions wait this long after typing stops (000 §9). */
-const SUGGEST_DEBOUNCE_MS = 800
 
 const emptyForm = (): AuthForm => ({ name: '', personIdentity: '', phone: '', useType: authorizationUseType.PASSWORD, authUseType: null, startTime: beijingDayStart(Date.now()), endTime: null })
 
@@ -53,7 +48,7 @@ function AuthFormBody({ seal }: { seal: AvailableSeal }) {
   const me = useLoginInfo()
   const config = useIdentityConfig()
   const [form, setForm] = useState<AuthForm>(() => ({ ...emptyForm(), ...flowStore.read<AuthForm>('form') }))
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problems, setProblems] = useState<AuthFormProblems>({})
   const [picking, setPicking] = useState<'startTime' | 'endTime' | null>(null)
   const [busy, setBusy] = useState(false)
   const items = authItemsFor(config.data?.scope ?? 2, seal.role)
@@ -73,20 +68,17 @@ function AuthFormBody({ seal }: { seal: AvailableSeal }) {
     if (items.length === 1 && form.authUseType !== items[0]!.value) setForm((f) => ({ ...f, authUseType: items[0]!.value }))
   }, [items, form.authUseType])
 
-  const typedName = useDebounced(form.name.trim(), SUGGEST_DEBOUNCE_MS)
-  const suggestions = useQuery({
-    queryKey: ['seal-auth', 'history', seal.socialCreditCode, typedName],
-    queryFn: () => historyAuthPersons(typedName, seal.socialCreditCode),
-    enabled: typedName.length > 0 && Boolean(seal.socialCreditCode),
-  })
-  const shownSuggestions = (suggestions.data ?? []).filter((s) => !(s.name === form.name && s.personIdentity === form.personIdentity))
-
-  const set = <K extends keyof AuthForm>(key: K, value: AuthForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+  // A field changed is a field corrected, until the next 下一步 says otherwise.
+  const update = (changed: Partial<AuthForm>) => {
+    setForm((f) => ({ ...f, ...changed }))
+    setProblems((p) => Object.fromEntries(Object.entries(p).filter(([field]) => !(field in changed))))
+  }
+  const set = <K extends keyof AuthForm>(key: K, value: AuthForm[K]) => update({ [key]: value } as Partial<AuthForm>)
 
   const submit = async () => {
-    const found = authFormProblem(form, { now: Date.now(), certEndTime: seal.certEndTime })
-    setProblem(found)
-    if (found) {
+    const found = authFormProblems(form, { now: Date.now(), certEndTime: seal.certEndTime })
+    setProblems(found)
+    if (Object.keys(found).length > 0) {
       Toast.show({ content: messages.validationFailed, duration: 3000 })
       return
     }
@@ -144,61 +136,21 @@ function AuthFormBody({ seal }: { seal: AvailableSeal }) {
       </p>
       <Form layout="horizontal" className="seal-auth-form">
         <Form.Header>用章人信息</Form.Header>
-        <Form.Item label="姓名" extra={<a onClick={() => navigate('/select-seal-user')}>从组织架构选择</a>}>
-          <Input value={form.name} onChange={(v) => set('name', v)} placeholder="请输入用章人姓名" maxLength={PERSON_NAME_MAX_LENGTH} aria-label="用章人姓名" />
-        </Form.Item>
-        {shownSuggestions.length > 0 && (
-          <ul className="seal-auth-suggestions" aria-label="历史授权人员">
-            {shownSuggestions.map((s) => (
-              <li key={s.personIdentity}>
-                <button type="button" onClick={() => setForm((f) => ({ ...f, name: s.name, personIdentity: s.personIdentity, phone: s.phone }))}>
-                  {s.name} {s.phone}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Form.Item label="身份证号">
-          <Input value={form.personIdentity} onChange={(v) => set('personIdentity', v)} placeholder="请输入身份证号" maxLength={ID_CARD_LENGTH} aria-label="身份证号" />
-        </Form.Item>
-        <Form.Item label="手机号">
-          <Input value={form.phone} onChange={(v) => set('phone', v)} placeholder="请输入手机号" maxLength={PHONE_MAX_LENGTH} type="tel" aria-label="手机号" />
-        </Form.Item>
+        <SealUserFields seal={seal} form={form} problems={problems} onChange={update} />
         <Form.Header>用章方式与授权</Form.Header>
         <Form.Item label="用章方式">
-          <Radio.Group value={form.useType} onChange={(v) => set('useType', Number(v))}>
-            <Space direction="vertical">
-              {useTypes.map((value) => (
-                <Radio key={value} value={value}>
-                  {useTypeLabels[value as 1 | 2 | 3]}
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
+          <ChoiceGroup label="用章方式" vertical choices={useTypes.map((value) => ({ value, label: useTypeLabels[value as 1 | 2 | 3] }))} value={form.useType} onChange={(v) => set('useType', v)} />
         </Form.Item>
-        <Form.Item label="授权事项">
-          <Radio.Group value={form.authUseType ?? undefined} onChange={(v) => set('authUseType', Number(v))}>
-            <Space>
-              {items.map((item) => (
-                <Radio key={item.value} value={item.value}>
-                  {item.label}
-                </Radio>
-              ))}
-            </Space>
-          </Radio.Group>
+        <Form.Item label="授权事项" description={<FieldProblem id="problem-item" problem={problems.authUseType} />}>
+          <ChoiceGroup label="授权事项" choices={items} value={form.authUseType} onChange={(v) => set('authUseType', v)} />
         </Form.Item>
-        <Form.Item label="开始时间" clickable onClick={() => setPicking('startTime')} arrowIcon>
+        <Form.Item label="开始时间" clickable onClick={() => setPicking('startTime')} arrowIcon description={<FieldProblem id="problem-start" problem={problems.startTime} />}>
           {beijingDottedDate(form.startTime)}
         </Form.Item>
-        <Form.Item label="结束时间" clickable onClick={() => setPicking('endTime')} arrowIcon>
+        <Form.Item label="结束时间" clickable onClick={() => setPicking('endTime')} arrowIcon description={<FieldProblem id="problem-end" problem={problems.endTime} />}>
           {form.endTime ? beijingDottedDate(form.endTime) : <span className="seal-auth-placeholder">请设置结束时间</span>}
         </Form.Item>
       </Form>
-      {problem && (
-        <p className="seal-auth-problem" role="alert">
-          {problem}
-        </p>
-      )}
       <DatePicker
         visible={picking !== null}
         title={picking === 'startTime' ? '开始时间' : '结束时间'}

@@ -5,8 +5,9 @@ import { authStatus } from '@seal/shared/codes/authorization'
 import { messages } from '@seal/shared/messages'
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { alertDialog } from '../../lib/dialog/confirm-dialog.ts'
-import { authorisationDetail, authorisationsOnTab, availableSeals, sealStatus } from './api.ts'
+import { authorisationDetail, authorisationsOnTab, availableSeals, sealStatus, useWaitingAuthorisation } from './api.ts'
 import { sealAuthRuleProblem, startButton, startSteps, type AuthStartType } from './flow.ts'
+import { WaitingAuthorisation } from './waiting-authorisation.tsx'
 import './seal-auth.css'
 
 /**
@@ -14,7 +15,7 @@ import './seal-auth.css'
  * seal-auth rules against its seals and goes on to choose a seal (/seal-list, with `sealCode` when it came
  * for one); a seal user accepting an authorisation (`authId`, as the SMS link carries it; its seal is read
  * from the authorisation) finds the seal still in effect — or hears 印章已注销，接受授权失败 and goes back —
- * and goes on to /seal-auth.
+ * and goes on to /seal-auth. The authorisation the link names is shown first, with a way to decline it.
  */
 export function AuthorizationStartPage() {
   const type: AuthStartType = useParams().type === 'personal' ? 'personal' : 'company'
@@ -22,6 +23,8 @@ export function AuthorizationStartPage() {
   const navigate = useNavigate()
   const config = useIdentityConfig()
   const [busy, setBusy] = useState(false)
+  // The authorisation the link names, shown before it is accepted.
+  const waiting = useWaitingAuthorisation(type === 'personal' ? (params.get('authId') ?? '') : '')
 
   const proceedCompany = async () => {
     const seals = await availableSeals()
@@ -91,6 +94,7 @@ export function AuthorizationStartPage() {
           ))}
         </Steps>
       </section>
+      {waiting.data && <WaitingAuthorisation item={waiting.data} />}
       <section className="seal-auth-notice" aria-label="注意事项">
         <h3>注意事项</h3>
         {type === 'company' ? (

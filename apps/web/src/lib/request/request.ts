@@ -1,6 +1,7 @@
 import { H5_APPLICATION_ID, apiHeaders } from '@seal/shared/api/headers'
 import { upperCaseIdentifiers } from '@seal/shared/text/normalize'
 import { showToast } from '../toast/show-toast.ts'
+import { dismissToast, toastUpAtLastAct } from '../toast/toast-stays-with-screen.ts'
 import { clearToken, getSessionObject, getSessionValue, getToken, sessionKeys } from '../session/session.ts'
 import { normalizeAnswer } from './envelope.ts'
 
@@ -120,6 +121,7 @@ async function send<T>(input: SendInput): Promise<T> {
     inFlight.add(key)
   }
 
+  const toastUpAtSend = options.silent ? null : toastUpAtLastAct()
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {
@@ -147,7 +149,10 @@ async function send<T>(input: SendInput): Promise<T> {
       }
       return fail(new RequestError({ kind: 'network', code: 'NETWORK', message: requestMessages.serverError, data: error }), options)
     }
-    return await readAnswer<T>(response, input)
+    const answer = await readAnswer<T>(response, input)
+    // The person tried again and it went through: the toast of the failed try goes (issue #19 §4).
+    dismissToast(toastUpAtSend)
+    return answer
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', abortFromCaller)

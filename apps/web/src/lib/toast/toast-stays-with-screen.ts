@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom'
 /** antd-mobile's toast body: the one element a toast shows (global.css and the tests read it too). */
 const TOAST_SELECTOR = '.adm-toast-main'
 
-type Showing = { element: Element; text: string | null }
+export type Showing = { element: Element; text: string | null }
 
 const showingNow = (): Showing | null => {
   const element = document.querySelector(TOAST_SELECTOR)
@@ -43,10 +43,29 @@ export function useToastsStayWithTheirScreen() {
   useEffect(() => {
     const stale = showingAtInput
     showingAtInput = null
-    if (!stale || !sameToast(stale, showingNow())) return
-    void import('./antd-toast.ts').then(({ Toast }) => {
-      // Checked again: the new screen may have shown its own toast meanwhile.
-      if (sameToast(stale, showingNow())) Toast.clear()
-    })
+    dismissToast(stale)
   }, [pathname])
 }
+
+/**
+ * Takes a toast away at once if it is still the one up. Toast.clear alone lets it fade out for a moment,
+ * and a toast shown meanwhile opens beside it: two toasts, the old one under the new (issue #19 §4). A
+ * toast shown later replaces the one up, as antd-mobile does; only a cleared one could linger.
+ */
+export function dismissToast(showing: Showing | null) {
+  if (!showing || !sameToast(showing, showingNow())) return
+  void import('./antd-toast.ts').then(({ Toast }) => {
+    // Checked again: the new screen may have shown its own toast meanwhile.
+    if (!sameToast(showing, showingNow())) return
+    const layer = showing.element.closest<HTMLElement>('.adm-toast-mask')
+    if (layer) layer.style.display = 'none'
+    Toast.clear()
+  })
+}
+
+/**
+ * The toast that was up at the person's last act, for a request that act sends: when the request
+ * succeeds, that toast — the failure of their previous try, most often (验证码错误 before the right code)
+ * — has been answered and goes (request.ts). A toast that came up after the act is not theirs to clear.
+ */
+export const toastUpAtLastAct = (): Showing | null => (showingAtInput && sameToast(showingAtInput, showingNow()) ? showingAtInput : null)
