@@ -101,8 +101,11 @@ describe('only a unit’s own verified people hold its seals', () => {
     await t.db.update(unitApplications).set({ legalSignedBy: stranger.personId }).where(eq(unitApplications.id, row.id))
     await reviewSubmitted(t.app.trust, row.id)
     expect((await application(row.id)).applyStatus).toBe('PENDING_REVIEW')
-    // 王五 signed it (submitSign records him): approved.
-    await t.db.update(unitApplications).set({ legalSignedBy: legal.personId }).where(eq(unitApplications.id, row.id))
+    // 王五 signed it and set the PIN himself (submitSign records both): approved.
+    await t.db
+      .update(unitApplications)
+      .set({ legalSignedBy: legal.personId, form: { ...row.form, legalPinSetAtSigning: true } })
+      .where(eq(unitApplications.id, row.id))
     await reviewSubmitted(t.app.trust, row.id)
     expect((await application(row.id)).applyStatus).toBe('APPLY_SUCCESS')
   })
