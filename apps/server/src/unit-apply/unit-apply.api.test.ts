@@ -145,9 +145,13 @@ describe('enterprise application through the new wizard (/seal-apply/apply/*)', 
       expect((await save({ ...complete(), operatorRealName: '王五' })).body.responseInfo).toBe(messageTemplates.identityMismatch('经办人'))
       const unit = newUnit()
       const base = complete()
+      expect((await save({ ...base, ...unit })).body.responseInfo).toBe(applyServerMessages.verificationRequired)
+      // The seal picker's rules come after the unit verification: which types a unit holds is its own people's.
+      expect((await save({ ...base, ...unit, sealInfo: [base.sealInfo![1]!] })).body.responseInfo).toBe(applyServerMessages.verificationRequired)
+      await setVerification(t, id, true)
       expect((await save({ ...base, ...unit, sealInfo: [base.sealInfo![1]!] })).body.responseInfo).toBe(messages.officialSealRequired)
       expect((await save({ ...base, ...unit, sealInfo: [...base.sealInfo!, { ...base.sealInfo![1]!, _id: 'c' }] })).body.responseInfo).toBe(messages.sealTypeAlreadyHeld)
-      expect((await save({ ...base, ...unit })).body.responseInfo).toBe(applyServerMessages.verificationRequired)
+      await t.db.update(unitApplications).set({ companyVerifyPass: null, companyVerifyReason: null }).where(eq(unitApplications.id, id))
       // The legal representative applying must be the caller.
       const own = (await call(stranger.token, '/seal-apply/apply/temporary', legalForm(stranger, newUnit(), { legalPersonName: legal.name, legalPersonIdentityNo: legal.identityNo }))).body.data.id
       const mismatch = await call(stranger.token, '/seal-apply/apply/save', { ...legalForm(stranger, newUnit(), { legalPersonName: legal.name, legalPersonIdentityNo: legal.identityNo }), id: own, step: '2' })
