@@ -229,12 +229,16 @@ describe('step 2 and step 3-1 checks', () => {
     const other = (sealName: string) => ({ _id: sealName || 'x', sealTypeCode: '99', sealName, sealPic: 'p', sealId: '', sealCode: '', sealTypeName: '', originalFileId: '', errorCount: 0, manualReview: false })
     expect(step2Problem(completeForm({ sealInfo: [other('')] }))).toBe(messages.otherSealNameRequired)
     expect(step2Problem(completeForm({ sealInfo: [other('项目章'), { ...other('项目章'), _id: 'y' }] }))).toBe(messages.otherSealNameDuplicate)
-    expect(step2Problem(completeForm({ legalPassword: '' }))).toBe(messages.legalPasswordRequired)
-    expect(step2Problem(completeForm({ legalPassword: '' }), { legalPasswordSet: true })).toBeNull()
-    expect(step2Problem(completeForm({ legalPassword: '123456', legalPasswordConfirm: '123456' }))).toBe(messages.legalPasswordRule)
-    expect(step2Problem(completeForm({ legalPasswordConfirm: 'abc124' }))).toBe(messages.legalPasswordsDiffer)
-    expect(step2Problem(completeForm({ sealManagerPassword: '' }))).toBe(messages.managerPasswordRequired)
-    expect(step2Problem(completeForm({ sealManagerPasswordConfirm: 'xyz788' }))).toBe(messages.managerPasswordsDiffer)
+    // The legal representative's own application: he sets his PIN and the manager's password at step 2 (an
+    // operator sets neither; the legal representative does when he signs).
+    const own = (overrides: Partial<UnitApplicationForm> = {}) => completeForm({ applyType: 'LEGAL_APPLY', ...overrides })
+    expect(step2Problem(own({ legalPassword: '' }))).toBe(messages.legalPasswordRequired)
+    expect(step2Problem(own({ legalPassword: '' }), { legalPasswordSet: true })).toBeNull()
+    expect(step2Problem(own({ legalPassword: '123456', legalPasswordConfirm: '123456' }))).toBe(messages.legalPasswordRule)
+    expect(step2Problem(own({ legalPasswordConfirm: 'abc124' }))).toBe(messages.legalPasswordsDiffer)
+    expect(step2Problem(own({ sealManagerPassword: '' }))).toBe(messages.managerPasswordRequired)
+    expect(step2Problem(own({ sealManagerPasswordConfirm: 'xyz788' }))).toBe(messages.managerPasswordsDiffer)
+    expect(step2Problem(completeForm({ legalPassword: '' }))).toBeNull()
   })
 
   it('needs the signed form and the declaration to submit', () => {
