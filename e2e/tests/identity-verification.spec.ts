@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { handOf, writeOnBoard } from './personal-seal-support.ts'
 import { loginPersonal, newPerson, readSmsCode, registerRealName, snap } from './support.ts'
-import { newUnit, operatorAppliesForUnitSeal, registerInSandbox } from './unit-apply-support.ts'
+import { legalSetsPin, newUnit, operatorAppliesForUnitSeal, registerInSandbox } from './unit-apply-support.ts'
 
 /**
  * Identity is verified, never declared (issue #19 §1): the real-name check of phone, name and ID number at
@@ -72,6 +72,8 @@ test('a squatter who typed the legal representative’s ID number first sees no 
   await legal.getByRole('button', { name: '确定' }).click()
   await legal.getByRole('button', { name: '获取验证码' }).click()
   await legal.getByPlaceholder('请输入验证码').fill(await readSmsCode(legal, unit.legal.phone))
+  // He sets the seal's PIN himself (the operator never knew it).
+  await legalSetsPin(legal, 'seal2026')
   await legal.getByRole('button', { name: '确认签署' }).click()
   await expect(legal).toHaveURL(/\/agency-center\/result\?id=/, { timeout: 60_000 })
   await snap(legal, 'identity-5-legal-signed')
