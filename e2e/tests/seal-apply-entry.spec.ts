@@ -25,7 +25,7 @@ test('a person finds the enterprise entry, reads the legal representative’s op
   await expect(page).toHaveURL(/\/new\/seal\/flow\?businessType=APPLY&applicatKind=LEGAL_APPLY$/)
   await expect(page.getByText('操作指引').first()).toBeVisible()
   await expect(page.getByText('温馨提示')).toBeVisible()
-  for (const step of ['1 填写单位信息', '2 设置印章', '3-1 上传申请表', '3-2 查看结果']) {
+  for (const step of ['1 填写单位信息', '2 设置印章', '3-1 签署申请文件', '3-2 查看结果']) {
     await expect(page.getByText(step, { exact: true })).toBeVisible()
   }
   await expect(page.getByText('经办人身份证人像面和国徽面照片')).toHaveCount(0)
@@ -45,7 +45,7 @@ test('a person finds the enterprise entry, reads the legal representative’s op
   await page.getByText('我是经办人').click()
   await expect(page).toHaveURL(/\/new\/seal\/flow\?businessType=APPLY&applicatKind=OPERATOR_APPLY$/)
   await expect(page.getByText('经办人身份证人像面和国徽面照片')).toBeVisible()
-  await expect(page.getByText(/需法定代表人在手机上完成签署/)).toBeVisible()
+  await expect(page.getByText(/法定代表人以个人登录（同一手机号）在“待办中心”签署申请文件/)).toBeVisible()
   await snap(page, 'new-seal-flow-operator')
 
   // Cancelling the confirmation stays on the guide.
