@@ -25,7 +25,6 @@ import {
 } from './request-signature.ts'
 import type { Platform } from './tables.ts'
 import { platformOfToken } from './tokens.ts'
-import { dropUnreadBody } from './unread-body.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -85,11 +84,7 @@ export const openApiPlugin: FastifyPluginAsyncZod = async (app) => {
   })
   app.setNotFoundHandler((request, reply) => sendRefusal(request, reply, openApiError('NOT_FOUND')))
   app.addHook('onSend', noStoreUnlessSet)
-  app.addHook('onSend', async (request, reply, payload) => {
-    // Read to its end, the connection serves the next request; else it is closed after the answer.
-    if (request.raw.complete === false && (await dropUnreadBody(request.raw))) reply.removeHeader('connection')
-    return payload
-  })
+  // A body answered before it was read is read and dropped by plugins/unread-body.ts, registered for every route.
 
   // One counter per platform across all its calls, in the rate-limit plugin's store (plugins/rate-limit.ts).
   const perPlatform = app.createRateLimit({
