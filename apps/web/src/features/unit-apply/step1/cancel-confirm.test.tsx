@@ -66,8 +66,10 @@ describe('注销印章 by a verified legal representative (new wizard, CANCEL)',
     await waitFor(() => expect(screen.getByText('下一步').closest('button')!.className).not.toContain('adm-button-loading'))
     expect(server.callsTo('/seal-apply/apply/submit')).toHaveLength(0)
 
+    // jsdom never ends the closed summary's fade, so it stays in the page: wait for the new one after it.
+    const closed = screen.queryAllByText('确认注销').length
     fireEvent.click(screen.getByRole('button', { name: '下一步' }))
-    await waitFor(() => expect(screen.getAllByText('确认注销').length).toBeGreaterThan(0))
+    await waitFor(() => expect(screen.getAllByText('确认注销').length).toBeGreaterThan(closed))
     fireEvent.click(screen.getAllByText('确认注销').at(-1)!)
     await waitFor(() => expect(server.callsTo('/seal-apply/apply/submit')).toHaveLength(1))
     await waitFor(() => expect(location()).toBe('/new/seal-result?id=app-9'))
