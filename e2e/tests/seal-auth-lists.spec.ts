@@ -126,10 +126,6 @@ async function confirmDialog(page: Page, button = '确定') {
   await page.locator('.adm-dialog').getByRole('button', { name: button }).click()
 }
 
-// FIXME (issue #19 stop): on the merged main, also on a quiet machine, the signature the legal representative draws on
-// the agency signing page no longer matches the synthetic sample of the same hand that grant() saves (score 0.08,
-// 签名不存在 at submitLowPersonAuthFile); no handwriting code changed this stop, so some merged screen change alters what
-// the board records (its size was 366×300 here). To find next stop; seal-use-handwriting.spec.ts meets the same.
 test('the holder sees the three authorisation tabs, the letter and the authorised persons, and removes one; an authorised user sees their menu and gives up their authorisation', async ({ page, browser }) => {
   test.setTimeout(420_000)
   const legal = newPerson('陈明')
