@@ -4,8 +4,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { Toast } from 'antd-mobile'
 import { useNavigate } from 'react-router-dom'
 import { post } from '../lib/request/request.ts'
-import { fakeApi, refused } from '../test/fake-api.ts'
-import { renderScreen } from '../test/render-screen.tsx'
+import { fakeApi, refused } from '../../test/fake-api.ts'
+import { renderScreen } from '../../test/render-screen.tsx'
 import { AppShell } from './app-shell.tsx'
 
 vi.setConfig({ testTimeout: 20_000 })

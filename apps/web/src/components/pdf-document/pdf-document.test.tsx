@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { PdfDocument } from './pdf-document.tsx'
-import { colourAt, drawCanvasesOnSkia, forgetCanvases, runPdfWorkerInline, signedPdf, skia } from './test-pdf.ts'
+import { colourAt, drawCanvasesOnSkia, forgetCanvases, runPdfWorkerInline, signedPdf, skia } from '../../../test/pdf.ts'
 
 const red = [255, 0, 0, 255]
 const white = [255, 255, 255, 255]

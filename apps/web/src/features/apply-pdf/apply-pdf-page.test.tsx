@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { MemoryRouter } from 'react-router-dom'
-import { drawCanvasesOnSkia, forgetCanvases, runPdfWorkerInline, signedPdf, skia } from '../../components/pdf-document/test-pdf.ts'
+import { drawCanvasesOnSkia, forgetCanvases, runPdfWorkerInline, signedPdf, skia } from '../../../test/pdf.ts'
 import { ApplyPdfPage } from './apply-pdf-page.tsx'
 
 const requests: string[] = []

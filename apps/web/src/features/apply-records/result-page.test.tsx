@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { Toast } from 'antd-mobile'
 import type { UnitApplicationDetail } from '@seal/shared/api/unit-apply'
 import { unitApplicationForm } from '@seal/shared/api/unit-apply'
-import { appConfig, fakeApi, legalRepresentative } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
+import { appConfig, fakeApi, legalRepresentative } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
 import { ApplyResultPage } from './result-page.tsx'
 
 const PATH = '/new/seal-result'

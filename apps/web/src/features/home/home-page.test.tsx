@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { Dialog } from 'antd-mobile'
 import type { LoginInfo } from '@seal/shared/api/auth'
-import { appConfig, fakeApi, legalRepresentative } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
+import { appConfig, fakeApi, legalRepresentative } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
 import { HomePage } from './home-page.tsx'
 
 vi.setConfig({ testTimeout: 20_000 })

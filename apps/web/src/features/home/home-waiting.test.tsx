@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { LoginInfo } from '@seal/shared/api/auth'
 import type { AuthorizationItem } from '@seal/shared/api/seal-auth'
-import { appConfig, fakeApi, legalRepresentative } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
+import { appConfig, fakeApi, legalRepresentative } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
 import { HomePage } from './home-page.tsx'
 
 vi.setConfig({ testTimeout: 20_000 })

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
-import { fakeApi } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
+import { fakeApi } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
 import { SealConfirmPage } from './seal-confirm-page.tsx'
-import { sealItem } from '../../test/seal-item.ts'
+import { sealItem } from '../../../test/seal-item.ts'
 
 const seal = sealItem({ role: 3 })
 

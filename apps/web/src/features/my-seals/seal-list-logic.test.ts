@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SealItem } from '@seal/shared/api/seals'
 import { UNAVAILABLE_PREVIEW, activationRoute, formatDate, groupByStatus, initialTab, sealActions, visibleTabs } from './seal-list-logic.ts'
-import { sealItem } from '../../test/seal-item.ts'
+import { sealItem } from '../../../test/seal-item.ts'
 
 const seal = (overrides: Partial<SealItem>): SealItem =>
   sealItem({ sealName: '合同专用章', certStartTime: Date.UTC(2026, 0, 1), certEndTime: Date.UTC(2027, 0, 1), ...overrides })

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import type { LoginInfo } from '@seal/shared/api/auth'
 import type { SealItem, WillExpireAuth, WillExpires } from '@seal/shared/api/seals'
-import { appConfig, fakeApi, legalRepresentative } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
+import { appConfig, fakeApi, legalRepresentative } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
 import { SealListPage } from './seal-list-page.tsx'
-import { sealItem } from '../../test/seal-item.ts'
+import { sealItem } from '../../../test/seal-item.ts'
 
 vi.setConfig({ testTimeout: 20_000 })
 

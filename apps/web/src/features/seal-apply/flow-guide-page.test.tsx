@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, within } from '@testing-library/react'
-import { fakeApi } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
+import { fakeApi } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
 import { NewSealFlowPage } from './flow-guide-page.tsx'
 
 function openGuide(query: string) {

@@ -3,8 +3,8 @@ import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@te
 import { Dialog, Toast } from 'antd-mobile'
 import type { AuthorizationItem } from '@seal/shared/api/seal-auth'
 import type { LoginInfo } from '@seal/shared/api/auth'
-import { fakeApi, legalRepresentative, type ApiCall } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
+import { fakeApi, legalRepresentative, type ApiCall } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
 import { AuthorizationListPage } from './authorization-list-page.tsx'
 
 vi.setConfig({ testTimeout: 20_000 })

@@ -3,11 +3,11 @@ import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@te
 import { Dialog, Toast } from 'antd-mobile'
 import type { AuthorisedPerson } from '@seal/shared/api/seal-auth'
 import type { SealItem } from '@seal/shared/api/seals'
-import { appConfig, fakeApi, refused, type ApiCall } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
+import { appConfig, fakeApi, refused, type ApiCall } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
 import { SealDetailPage } from '../my-seals/seal-detail-page.tsx'
 import { SealPersonListPage } from './seal-person-list-page.tsx'
-import { sealItem } from '../../test/seal-item.ts'
+import { sealItem } from '../../../test/seal-item.ts'
 
 vi.setConfig({ testTimeout: 20_000 })
 // Dialogs load on first use and open with animations, slow on a busy machine.

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen } from '@testing-library/react'
-import { fakeApi } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
-import { sealItem } from '../../test/seal-item.ts'
+import { fakeApi } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
+import { sealItem } from '../../../test/seal-item.ts'
 import { CancelSealPage } from './cancel-seal-page.tsx'
 
 function openPage(role: number, overrides: Parameters<typeof sealItem>[0] = {}) {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { pageGeometry } from '../../components/pdf-document/pdf-scale.ts'
-import { boxedPdf, runPdfWorkerInline } from '../../components/pdf-document/test-pdf.ts'
+import { boxedPdf, runPdfWorkerInline } from '../../../test/pdf.ts'
 import { handwritingBoxBeside, sealBoxAt, shownBox, shownCentre, toPdfPoint, toShownPoint, unrotatedSize, type PageGeometry } from './placement.ts'
 
 const a4: PageGeometry = { width: 595, height: 842, rotate: 0 }

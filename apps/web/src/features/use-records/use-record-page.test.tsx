@@ -2,11 +2,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Toast } from 'antd-mobile'
 import type { UseRecordItem } from '@seal/shared/api/use-records'
-import { drawCanvasesOnSkia, forgetCanvases, runPdfWorkerInline, signedPdf, skia } from '../../components/pdf-document/test-pdf.ts'
-import { fakeApi, refused } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
+import { drawCanvasesOnSkia, forgetCanvases, runPdfWorkerInline, signedPdf, skia } from '../../../test/pdf.ts'
+import { fakeApi, refused } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
 import { UseRecordPage } from './use-record-page.tsx'
-import { sealItem } from '../../test/seal-item.ts'
+import { sealItem } from '../../../test/seal-item.ts'
 
 const seal = sealItem()
 

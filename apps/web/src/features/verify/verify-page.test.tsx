@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, screen, within } from '@testing-library/react'
 import type { SignatureReport, VerifyResult } from '@seal/shared/api/verify'
-import { fakeApi } from '../../test/fake-api.ts'
-import { renderScreen } from '../../test/render-screen.tsx'
+import { fakeApi } from '../../../test/fake-api.ts'
+import { renderScreen } from '../../../test/render-screen.tsx'
 import { VerifyPage } from './verify-page.tsx'
 
 const SIGNED = Date.parse('2026-03-01T02:00:00Z')

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { LoginInfo } from '@seal/shared/api/auth'
-import { CREDIT_CODE, defaultRoutes, draftDetail, fakeServer, LEGAL_ID, location, renderWizard, resetScreen } from '../test-server.tsx'
+import { CREDIT_CODE, defaultRoutes, draftDetail, fakeServer, LEGAL_ID, location, renderWizard, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })

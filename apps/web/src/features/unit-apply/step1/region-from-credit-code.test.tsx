@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { defaultRoutes, draftDetail, fakeServer, renderWizard, resetScreen } from '../test-server.tsx'
+import { defaultRoutes, draftDetail, fakeServer, renderWizard, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
-import type { Call } from '../test-server.tsx'
-import { CREDIT_CODE, defaultRoutes, expectToast, fakeServer, LEGAL_ID, location, OPERATOR_ID, operatorLogin, pickFile, renderWizard, resetScreen } from '../test-server.tsx'
+import type { Call } from '../../../../test/unit-apply-wizard.tsx'
+import { CREDIT_CODE, defaultRoutes, expectToast, fakeServer, LEGAL_ID, location, OPERATOR_ID, operatorLogin, pickFile, renderWizard, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })

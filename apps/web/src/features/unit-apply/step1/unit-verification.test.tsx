@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { unitApplyMessages } from '@seal/shared/rules/unit-apply'
-import { defaultRoutes, draftDetail, fakeServer, renderWizard, resetScreen } from '../test-server.tsx'
+import { defaultRoutes, draftDetail, fakeServer, renderWizard, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { unitApplyMessages } from '@seal/shared/rules/unit-apply'
-import { defaultRoutes, draftDetail, expectToast, fakeServer, idNumber, LEGAL_ID, location, OPERATOR_ID, operatorLogin, pickFile, renderWizard, resetScreen } from '../test-server.tsx'
+import { defaultRoutes, draftDetail, expectToast, fakeServer, idNumber, LEGAL_ID, location, OPERATOR_ID, operatorLogin, pickFile, renderWizard, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })

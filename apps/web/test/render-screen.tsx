@@ -2,7 +2,7 @@ import { render } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { ConfigProvider } from 'antd-mobile'
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom'
-import { NavBackIcon } from '../components/nav-back/nav-back.tsx'
+import { NavBackIcon } from '../src/components/nav-back/nav-back.tsx'
 
 /** Where the screen went: every other route renders its path and query. */
 function Elsewhere() {

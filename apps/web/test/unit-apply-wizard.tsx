@@ -12,7 +12,7 @@ import type { LoginInfo } from '@seal/shared/api/auth'
 import type { UnitApplicationDetail } from '@seal/shared/api/unit-apply'
 import { buildRegionTree } from '@seal/shared/regions/region-tree'
 import { idCardCheckCharacter } from '@seal/shared/rules/id-card'
-import { UnitApplyPage } from './unit-apply-page.tsx'
+import { UnitApplyPage } from '../src/features/unit-apply/unit-apply-page.tsx'
 
 // Dialogs and toasts open and close with animations, slow on a busy machine: wait for them longer than 1 s.
 configure({ asyncUtilTimeout: 8000 })

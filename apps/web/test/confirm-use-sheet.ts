@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react'
-import { drawStroke, line } from '../../test/canvas.ts'
+import { drawStroke, line } from './canvas.ts'
 
 /** Writes a signature on the 用章确认 sheet's handwriting board and confirms it, as a person would. */
 export async function signOnConfirmSheet() {
