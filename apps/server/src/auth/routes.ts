@@ -10,9 +10,8 @@ import {
   sendSmsCodeBody,
   type LoginInfo,
 } from '@seal/shared/api/auth'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf, type Caller } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import type { Caller } from './caller.ts'
 import { hostChannelKeys } from './host-channels.ts'
 import { memoryUsedAssertions, verifyHostAssertion } from './host-assertion.ts'
 import { loginEnterprise, loginPersonal, loginVouchedPerson } from './login.ts'

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { pixelLimits } from '@seal/shared/image-limits'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { businessError, notFound } from '../errors.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import {

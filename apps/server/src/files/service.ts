@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { fileTypeFromBuffer } from 'file-type'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError, notFound } from '../errors.ts'
 import { mayReadUseRecordDocument } from '../records/visibility.ts'
