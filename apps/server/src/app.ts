@@ -8,7 +8,7 @@ import type { Database } from './db/client.ts'
 import type { FileStore } from './files/store.ts'
 import type { Providers } from './identity/providers.ts'
 import type { Secrets } from './secrets.ts'
-import { authPlugin } from './plugins/auth.ts'
+import { authPlugin } from './auth/guard.ts'
 import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
@@ -17,7 +17,7 @@ import { unreadBodyPlugin } from './plugins/unread-body.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { noStoreUnlessSet, securityHeadersPlugin } from './plugins/security-headers.ts'
 import { webAppRoutes } from './web/routes.ts'
-import { MAX_UPLOAD_BYTES } from './files/limits.ts'
+import { MAX_UPLOAD_BYTES } from './plugins/upload-limit.ts'
 import { authRoutes } from './auth/routes.ts'
 import { configRoutes } from './config/routes.ts'
 import { fileRoutes } from './files/routes.ts'
@@ -36,6 +36,7 @@ import { applyAgreementRoutes } from './unit-apply/agreements.ts'
 import { unitApplyRoutes } from './unit-apply/routes.ts'
 import { adminRoutes } from './config/admin-routes.ts'
 import { useRecordRoutes } from './records/routes.ts'
+import { mayReadUseRecordDocument } from './records/visibility.ts'
 import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes.ts'
 import { sandboxPersonAdminRoutes } from './identity/real-name/admin-routes.ts'
 import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
@@ -98,6 +99,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('files', deps.files)
   app.decorate('providers', deps.providers)
   app.decorate('secrets', deps.secrets)
+  // Whose files besides their own a caller may read (files/service.ts): a use record's signed document they may see.
+  app.decorate('mayReadFile', mayReadUseRecordDocument)
   // The CA exists before the first request: created at first start, checked against the master key after.
   const trust = createTrust({ db: deps.db, secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl, timestamping: deps.config.timestamping })
   await ensureCertificateAuthority(trust)

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { hostChannelsSetting, type HostChannels } from './auth/host-channels.ts'
+import { hostChannelsSetting, type HostChannels } from './host-channels.ts'
 
 /**
  * Server configuration, read once from the environment. Every value has a documented default
@@ -90,7 +90,7 @@ export type ServerConfig = {
   webhookAllowPrivateAddresses: boolean
   /**
    * HOST_CHANNELS: host apps that may launch the H5 with a signed login assertion, by channel id, with
-   * their algorithm, key and audience (auth/host-channels.ts, docs/api.md POST /auth/login/host). None by default.
+   * their algorithm, key and audience (host-channels.ts, docs/api.md POST /auth/login/host). None by default.
    */
   hostChannels: HostChannels
 }

@@ -5,7 +5,7 @@ import { idCardSchema } from '@seal/shared/rules/id-card'
 import { personNameSchema } from '@seal/shared/rules/names'
 import { mobilePhoneSchema } from '@seal/shared/rules/phone'
 import { businessError } from '../errors.ts'
-import type { HostChannelKey } from './host-channels.ts'
+import type { HostChannelKey } from '../host-channels.ts'
 
 export const hostLoginMessages = {
   malformed: '登录凭证格式错误',

@@ -7,7 +7,8 @@ import { createSession } from './sessions.ts'
 import { verifySmsCode } from './sms-codes.ts'
 import { accounts, persons, units } from './tables.ts'
 import type { RealNameProvider } from '../identity/real-name/provider.ts'
-import { checkRealName, markVerified, realNameMessages, reclaimIdentity } from '../identity/real-name/verify.ts'
+import { checkRealName, realNameMessages } from '../identity/real-name/verify.ts'
+import { markVerified, reclaimIdentity } from './real-name.ts'
 
 export const loginMessages = {
   profileRequired: '首次登录，请填写姓名和身份证号完成实名登记',

@@ -10,18 +10,22 @@ import {
   sendSmsCodeBody,
   type LoginInfo,
 } from '@seal/shared/api/auth'
-import { callerOf } from '../plugins/auth.ts'
+import { configForCaller } from '../config/service.ts'
+import { businessError } from '../errors.ts'
+import { hostChannelKeys } from '../host-channels.ts'
+import { faceResult } from '../identity/face.ts'
+import { callerOf, type Caller } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import type { Caller } from './caller.ts'
-import { hostChannelKeys } from './host-channels.ts'
 import { memoryUsedAssertions, verifyHostAssertion } from './host-assertion.ts'
 import { loginEnterprise, loginPersonal, loginVouchedPerson } from './login.ts'
+import { markVerified } from './real-name.ts'
 import { revokeSession } from './sessions.ts'
 import { sendSmsCode, smsSenderOf } from './sms-codes.ts'
+import { loginRecords } from './tables.ts'
 
 const SMS_CLIENT_WINDOW_MS = 10 * 60_000
 
-/** Standalone login for users who do not arrive from a host app with a token (spec 002 §4). */
+/** Standalone login for users who do not arrive from a host app with a token, and the login record (spec 002 §4). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sms/send',
@@ -96,6 +100,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await revokeSession(app.db, callerOf(request).sessionId)
       return ok(null, '已退出登录')
+    },
+  )
+
+  app.post(
+    '/login/record',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: '记录登录（人脸/非人脸）',
+        body: z.object({
+          identity: z.string().optional(),
+          name: z.string().optional(),
+          serialNoFace: z.string().max(64).optional(),
+          type: z.enum(['face', 'non-face']).default('non-face'),
+        }),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request)
+      // The identity is the session's; a face login must name a verification of this caller that succeeded.
+      if (request.body.type === 'face') {
+        const result = await faceResult(app.db, caller, request.body.serialNoFace ?? '')
+        if (result.status !== '2') throw businessError('人脸核验未通过')
+        // Where the configuration chooses the face check before login, it is how a person is verified: their
+        // own face against their ID (openFaceVerification refuses anyone else's identity).
+        if (!caller.person.verified && (await configForCaller(app.db, caller)).enableLoginFaceAuth) {
+          await markVerified(app.db, caller.person.id, 'face')
+        }
+      }
+      await app.db.insert(loginRecords).values({
+        accountId: caller.accountId,
+        identity: caller.person.identityNo,
+        name: caller.person.name,
+        serialNoFace: request.body.serialNoFace ?? null,
+        type: request.body.type,
+      })
+      return ok(null)
     },
   )
 }

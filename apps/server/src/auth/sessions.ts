@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import { cachePerDatabase, memoryCache } from '../cache/read-through-cache.ts'
 import type { Database } from '../db/client.ts'
-import type { Caller } from './caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import { accounts, persons, sessions, units } from './tables.ts'
 
 const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000

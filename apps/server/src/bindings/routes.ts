@@ -18,7 +18,7 @@ import {
   sealBindBody,
 } from '@seal/shared/api/binding'
 import { businessError, invalidInput } from '../errors.ts'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { bindableSeals, bindingRecords, corporationRole, platformList } from './queries.ts'
 import { activePlatform, bindSeal, cancelBinding, rebindSeal } from './service.ts'

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { BINDING_TOKEN_TTL_MS, bindingMessages } from '@seal/shared/api/binding'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import { businessError } from '../errors.ts'
 import { createAccessToken, verifyAccessToken } from '../files/service.ts'
 

@@ -13,7 +13,7 @@ const key = z.enum(configKeys as [ConfigKey, ...ConfigKey[]])
 /**
  * The operator API until the back-office console exists: change configuration by scope. Guarded by the
  * admin token (ADMIN_TOKEN, or generated into the data folder and printed at start in development),
- * which plugins/auth.ts asks for on every route carrying the `admin` flag.
+ * which the route guard (auth/guard.ts) asks for on every route carrying the `admin` flag.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every route of this plugin is the operator's: the auth plugin then asks for the admin token and

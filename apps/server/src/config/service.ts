@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import { cachePerDatabase, memoryCache } from '../cache/read-through-cache.ts'
 import type { Database } from '../db/client.ts'
 import { configDefaults, type AppConfig, type ConfigKey } from '@seal/shared/api/config'

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { pixelLimits } from '@seal/shared/image-limits'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { businessError, notFound } from '../errors.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import {
@@ -79,7 +79,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/file/download/:id',
     { schema: { tags: ['files'], summary: '下载文件（二进制）', params: fileIdParams } },
     async (request, reply) => {
-      const file = await findReadableFile(app.db, callerOf(request), request.params.id, app.trust.now())
+      const file = await findReadableFile({ db: app.db, caller: callerOf(request), fileId: request.params.id, now: app.trust.now(), mayReadFile: app.mayReadFile })
       return sendFile(reply, file, await app.files.get(file.storageKey), { inline: false })
     },
   )
@@ -90,7 +90,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['files'], summary: '图片的 base64 PNG 数据', params: fileIdParams, response: { 200: envelopeOf(z.string()) } },
     },
     async (request) => {
-      const file = await findReadableFile(app.db, callerOf(request), request.params.id, app.trust.now())
+      const file = await findReadableFile({ db: app.db, caller: callerOf(request), fileId: request.params.id, now: app.trust.now(), mayReadFile: app.mayReadFile })
       if (!file.mediaType.startsWith('image/')) throw businessError('该文件不是图片')
       const bytes = await app.files.get(file.storageKey)
       const png = file.mediaType === 'image/png' ? bytes : await sharp(bytes, { limitInputPixels: pixelLimits.photo }).png().toBuffer()
@@ -110,7 +110,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const file = await findReadableFile(app.db, callerOf(request), request.body.fileId, app.trust.now())
+      const file = await findReadableFile({ db: app.db, caller: callerOf(request), fileId: request.body.fileId, now: app.trust.now(), mayReadFile: app.mayReadFile })
       return ok(previewLink(app.secrets.fileAccessKey, file.id))
     },
   )

@@ -1,11 +1,11 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { fileTypeFromBuffer } from 'file-type'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError, notFound } from '../errors.ts'
-import { mayReadUseRecordDocument } from '../records/visibility.ts'
-import { ACCEPTED_MEDIA_TYPES, ACCESS_TOKEN_TTL_MS, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, type AcceptedMediaType } from './limits.ts'
+import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE } from '../plugins/upload-limit.ts'
+import { ACCEPTED_MEDIA_TYPES, ACCESS_TOKEN_TTL_MS, type AcceptedMediaType } from './limits.ts'
 import type { FileStore } from './store.ts'
 import { files } from './tables.ts'
 
@@ -71,14 +71,34 @@ export async function storeFileBytes(options: {
 }
 
 /**
- * A file the caller may read: their own files, and the signed document of a use record they may see in
- * 用章记录 (records/visibility.ts: the seal's holder reads what a platform or an authorised user sealed
- * with it). Later features widen this, always through this one function. Anything else is 文件ID不存在,
- * the same answer as for no such file, so ids cannot be probed.
+ * Whether a caller may read a stored file that is not their own. The acts that link to files answer it
+ * (records/visibility.ts: the signed document of a use record the caller may see in 用章记录); app.ts
+ * passes their answer down as `app.mayReadFile`, so files/ imports no act.
  */
-export async function findReadableFile(db: Database, caller: Caller, fileId: string, now = new Date()): Promise<StoredFile> {
+export type FileReadCheck = (db: Database, caller: Caller, fileId: string, now: Date) => Promise<boolean>
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    mayReadFile: FileReadCheck
+  }
+}
+
+/**
+ * A file the caller may read: their own files, and those `mayReadFile` allows. Later features widen this,
+ * always through this one function. Anything else is 文件ID不存在, the same answer as for no such file, so
+ * ids cannot be probed.
+ */
+export async function findReadableFile(options: {
+  db: Database
+  caller: Caller
+  fileId: string
+  now: Date
+  mayReadFile: FileReadCheck
+}): Promise<StoredFile> {
+  const { db, caller, fileId, now } = options
   const [row] = await db.select().from(files).where(eq(files.id, fileId)).limit(1)
-  if (row && (row.ownerAccountId === caller.accountId || (await mayReadUseRecordDocument(db, caller, row.id, now)))) return row
+  if (row && (row.ownerAccountId === caller.accountId || (await options.mayReadFile(db, caller, row.id, now)))) return row
   throw notFound('文件ID不存在')
 }
 

@@ -1,6 +1,12 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { accounts } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
+
+/**
+ * The key of auth/'s accounts table, for the owner's foreign key: files/ is plumbing and imports no layer
+ * above it. Not exported, so the schema (db/schema.ts) keeps auth/tables.ts's one definition; Drizzle
+ * writes the same constraint as with that table.
+ */
+const accounts = pgTable('accounts', { id: text('id').primaryKey() })
 
 /** Stored files; the bytes live in the file store under `storageKey`, never in the database. */
 export const files = pgTable(

@@ -3,12 +3,9 @@ import { desc } from 'drizzle-orm'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { isLoopbackAddress } from '../config.ts'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { businessError, forbidden, notFound } from '../errors.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { loginRecords } from '../auth/tables.ts'
-import { configForCaller } from '../config/service.ts'
-import { markVerified } from './real-name/verify.ts'
 import { completeFaceVerification, faceResult, openFaceVerification } from './face.ts'
 import { smsOutbox } from './tables.ts'
 
@@ -17,7 +14,7 @@ export const sandboxOutboxLocalOnly = '沙箱短信发件箱仅限本机访问'
 
 const faceResultShape = z.object({ status: z.string(), msg: z.string(), serialNo: z.string(), type: z.literal('face') })
 
-/** Identity hand-offs (spec 002 §4, §7): face verification, login record, the sandbox outbox. */
+/** Identity hand-offs (spec 002 §4, §7): face verification, the sandbox outbox. */
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verifySign/paasExchangeToken',
@@ -64,43 +61,6 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['identity'], summary: '查询人脸核验结果', params: z.object({ serialNo: z.string().max(64) }), response: { 200: envelopeOf(faceResultShape) } },
     },
     async (request) => ok(await faceResult(app.db, callerOf(request), request.params.serialNo)),
-  )
-
-  app.post(
-    '/login/record',
-    {
-      schema: {
-        tags: ['identity'],
-        summary: '记录登录（人脸/非人脸）',
-        body: z.object({
-          identity: z.string().optional(),
-          name: z.string().optional(),
-          serialNoFace: z.string().max(64).optional(),
-          type: z.enum(['face', 'non-face']).default('non-face'),
-        }),
-      },
-    },
-    async (request) => {
-      const caller = callerOf(request)
-      // The identity is the session's; a face login must name a verification of this caller that succeeded.
-      if (request.body.type === 'face') {
-        const result = await faceResult(app.db, caller, request.body.serialNoFace ?? '')
-        if (result.status !== '2') throw businessError('人脸核验未通过')
-        // Where the configuration chooses the face check before login, it is how a person is verified: their
-        // own face against their ID (openFaceVerification refuses anyone else's identity).
-        if (!caller.person.verified && (await configForCaller(app.db, caller)).enableLoginFaceAuth) {
-          await markVerified(app.db, caller.person.id, 'face')
-        }
-      }
-      await app.db.insert(loginRecords).values({
-        accountId: caller.accountId,
-        identity: caller.person.identityNo,
-        name: caller.person.name,
-        serialNoFace: request.body.serialNoFace ?? null,
-        type: request.body.type,
-      })
-      return ok(null)
-    },
   )
 
   app.get(

@@ -1,5 +1,5 @@
 import { messages } from '@seal/shared/messages'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import { idCardOcrResult } from '../identity/ocr-service.ts'

@@ -12,7 +12,7 @@ import {
   stylePreview as stylePreviewShape,
 } from '@seal/shared/api/personal-seal'
 import { resolveConfig } from '../config/service.ts'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { chooseHandwriting } from '../signing/handwriting.ts'
 import { personalAgreementRoutes } from './agreements.ts'

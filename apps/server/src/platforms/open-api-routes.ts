@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { MAX_UPLOAD_BYTES } from '../files/limits.ts'
+import { MAX_UPLOAD_BYTES } from '../plugins/upload-limit.ts'
 import { boundSealsOf } from './bound-seals.ts'
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.ts'
 import { openApiError } from './open-api-errors.ts'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_UPLOAD_BYTES } from '../files/limits.ts'
+import { MAX_UPLOAD_BYTES } from '../plugins/upload-limit.ts'
 import { MAX_SIGNATURES } from './open-sealing.ts'
 
 /**

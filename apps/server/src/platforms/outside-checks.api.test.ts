@@ -18,7 +18,7 @@ import { adminCall, bindSealForTest, platformClient, registerTestPlatform } from
  * Issue #12's calls probed as an attacker, a load test and a careless client would (DESIGN.md "Rules
  * learned from outside checks"): races of 100 copies, payload bombs on the open API, and records that are
  * not the caller's. Odd URL spellings of the binding and operator routes are swept with every other
- * protected route in plugins/route-auth.api.test.ts; the webhook receivers that misbehave are in
+ * protected route in auth/route-auth.api.test.ts; the webhook receivers that misbehave are in
  * webhooks.api.test.ts.
  */
 

@@ -6,7 +6,7 @@ import { PdfSignError } from '@seal/pdf/sign/sign-errors'
 import { PdfLimitError } from '@seal/pdf/sign/pdf-limits'
 import { PdfSyntaxError } from '@seal/pdf/sign/pdf-syntax'
 import { AppError } from '../errors.ts'
-import { TOO_LARGE_MESSAGE } from '../files/limits.ts'
+import { TOO_LARGE_MESSAGE } from './upload-limit.ts'
 
 const SERVER_ERROR = '服务器异常，请稍后再试'
 /** A PDF that reached a reader no route wrapped: still bad input, never a 500. */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { sealRole, type SealRole } from '@seal/shared/codes/authorization'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { roleOnSeal } from '../seal-auth/roles.ts'
 import { loadSealHolder } from '../trust/seal-holder.ts'
@@ -33,7 +33,7 @@ export async function maySeeUseRecord(
  * Whether a stored file is the signed document of a use record the caller may see (issue #12): the seal's
  * holder reads what a platform or an authorised user sealed with it. Looked up by the record's
  * document_file_id (index seal_use_records_document_file_idx); each signature stores a file of its own, so
- * one record at most names it.
+ * one record at most names it. app.ts hands it to files/ as `app.mayReadFile`.
  */
 export async function mayReadUseRecordDocument(db: Database, caller: Caller, fileId: string, now: Date): Promise<boolean> {
   const [record] = await db

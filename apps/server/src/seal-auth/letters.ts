@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { sealRole } from '@seal/shared/codes/authorization'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { notFound } from '../errors.ts'
 import { findFileById } from '../files/service.ts'

@@ -4,7 +4,7 @@ import type { AuthorisedPerson, AuthorizationItem } from '@seal/shared/api/seal-
 import { authStatus, authUseType, sealRole } from '@seal/shared/codes/authorization'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { maskIdNumber, maskLegalPhone } from '@seal/shared/text/masking'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import { persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { prefixPattern } from '../db/search.ts'

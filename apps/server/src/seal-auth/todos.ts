@@ -2,7 +2,7 @@ import type { BacklogItem, BacklogListAnswer } from '@seal/shared/api/backlog'
 import type { AuthorizationItem } from '@seal/shared/api/seal-auth'
 import { backlogStatus, SEAL_AUTH_BACKLOG } from '@seal/shared/codes/backlog'
 import { sealTypeLabel } from '@seal/shared/codes/seal-type'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { authorisationsWaitingFor } from './queries.ts'
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import { isFreshPassedSignature } from '../signing/handwriting.ts'

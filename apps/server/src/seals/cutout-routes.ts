@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { businessError } from '../errors.ts'
 import { decodeOcrImage } from '../identity/ocr-service.ts'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { cutOutSeal } from './cutout.ts'
 

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { saveFile } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'

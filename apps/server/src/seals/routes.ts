@@ -4,7 +4,7 @@ import { ok } from '@seal/shared/api/envelope'
 import { queryGroupByBusinessBody, queryPersonSealsBody, queryWillExpiresBody, sealByIdBody, sealGroup, sealItem, willExpires } from '@seal/shared/api/seals'
 import { notFound } from '../errors.ts'
 import { findFileById, verifyAccessToken } from '../files/service.ts'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { personalSeals, sealDetail, sealPictureData, unitSealGroups, visibleSeal, willExpiring } from './queries.ts'
 

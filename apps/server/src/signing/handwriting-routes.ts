@@ -7,7 +7,7 @@ import {
   handwritingSaveBody,
   handwritingSaveResult,
 } from '@seal/shared/api/handwriting'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { chooseHandwriting, listHandwriting, saveHandwriting } from './handwriting.ts'
 

@@ -10,7 +10,7 @@ import {
   type SignData,
   type SignDevice,
 } from '@seal/shared/api/handwriting'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import type { FileStore } from '../files/store.ts'
 import { findFileById, saveFile } from '../files/service.ts'

@@ -6,7 +6,7 @@ import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { defaultPxPerMm } from '@seal/seal/render-svg'
 import { signErrorMessages } from '@seal/pdf/sign/sign-errors'
 import { pngDimensions } from '@seal/shared/image-limits'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { businessError } from '../errors.ts'
 import { findReadableFile } from '../files/service.ts'
 import { files } from '../files/tables.ts'
@@ -100,7 +100,7 @@ export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body
       const access = await visibleSeal(app.db, caller, body.sealId)
       const { seal } = access
-      const source = await findReadableFile(app.db, caller, body.fileId, app.trust.now())
+      const source = await findReadableFile({ db: app.db, caller, fileId: body.fileId, now: app.trust.now(), mayReadFile: app.mayReadFile })
       if (source.mediaType !== 'application/pdf') throw businessError(sealUseMessages.notPdf)
       if (body.handwriting && !mayAddHandwriting(access)) throw businessError(sealUseMessages.handwritingPersonalOnly)
       // The holder unlocks the seal with its PIN; an authorised user shows what their authorisation asks for.

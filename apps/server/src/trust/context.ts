@@ -1,8 +1,10 @@
+import type { ServerConfig } from '../config.ts'
 import type { Database } from '../db/client.ts'
 import type { FileStore } from '../files/store.ts'
 import type { Secrets } from '../secrets.ts'
 import { localKeyWrapper, type KeyWrapper } from './key-wrap.ts'
-import type { TimestampingConfig } from './timestamping.ts'
+
+export type TimestampingConfig = ServerConfig['timestamping']
 
 /**
  * What the trust functions need besides their arguments: the database, the key wrapper (master key, the

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import { persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { notFound } from '../errors.ts'

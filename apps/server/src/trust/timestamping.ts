@@ -1,11 +1,8 @@
 import type { TimestampAuthority } from '@seal/pdf/pki/cms'
 import { httpTimestampAuthority } from '@seal/pdf/sign/http-tsa'
 import { createSandboxTsa } from '@seal/pdf/sign/sandbox-tsa'
-import type { ServerConfig } from '../config.ts'
 import type { Trust } from './context.ts'
 import { serviceKey } from './service-signer.ts'
-
-export type TimestampingConfig = ServerConfig['timestamping']
 
 /**
  * The timestamp authority every signature of the service asks (PAdES B-T), or none when timestamps are

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { UnitApplicationDetail } from '@seal/shared/api/unit-apply'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { notFound } from '../errors.ts'
 import { changeTypeOfState, pinFieldsOf, stateOf } from './checks.ts'

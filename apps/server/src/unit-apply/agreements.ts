@@ -4,7 +4,7 @@ import { agreementText, type AgreementKind } from '@seal/pdf/documents/agreement
 import { ok } from '@seal/shared/api/envelope'
 import { agreementKeys, agreementListItem, agreementTextShape } from '@seal/shared/api/agreements'
 import { resolveConfig } from '../config/service.ts'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { inWorker } from '../workers/pool.ts'
 

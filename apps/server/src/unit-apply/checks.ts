@@ -25,7 +25,7 @@ import {
   type StepForm,
 } from '@seal/shared/rules/unit-apply'
 import { fullWidthBrackets } from '@seal/shared/text/normalize'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import { accounts, persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'

@@ -28,7 +28,7 @@ import {
 import { messages } from '@seal/shared/messages'
 import { smsSenderOf } from '../auth/sms-codes.ts'
 import { notFound } from '../errors.ts'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { authorisationsOfSeals } from '../seal-auth/queries.ts'
 import { detailOf, findApplication, readableApplication } from './access.ts'

@@ -4,7 +4,7 @@ import type { ApplyRecordItem, UnitApplicationForm, WizardStepKey } from '@seal/
 import { applyStatus } from '@seal/shared/codes/apply-status'
 import { applicantKind, businessType, type ChangeType } from '@seal/shared/codes/business-type'
 import { unitType } from '@seal/shared/codes/unit-type'
-import type { Caller } from '../auth/caller.ts'
+import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import type { Trust } from '../trust/context.ts'

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ok } from '@seal/shared/api/envelope'
 import { fourElementsAnswer, fourElementsBody } from '@seal/shared/api/unit-apply'
-import { callerOf } from '../plugins/auth.ts'
+import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { verifyUnit } from './verification.ts'
 

@@ -1,34 +1,14 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Caller } from '../auth/caller.ts'
-import { findCaller } from '../auth/sessions.ts'
 import { unauthorized } from '../errors.ts'
-
-declare module 'fastify' {
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
-  interface FastifyRequest {
-    caller: Caller | null
-  }
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
-  interface FastifyContextConfig {
-    /** Routes callable without a session (login, SMS for login, public downloads with their own token). */
-    public?: boolean
-    /** The operator API: callable with the admin token only, never with a user's session. */
-    admin?: boolean
-  }
-}
-
-/** The caller of an authenticated route; routes that are not `public` never run without one. */
-export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw unauthorized()
-  return request.caller
-}
+import { findCaller } from './sessions.ts'
 
 /**
- * Registered in the `/api` scope: every route there requires a bearer session unless its config says
- * `public: true`, and `admin: true` routes require the operator token instead. Secure by default, so a
- * new route cannot forget to check who is asking. The decision reads the route the router matched, never
+ * The route guard, registered in the `/api` scope: every route there requires a bearer session unless its
+ * config says `public: true`, and `admin: true` routes require the operator token instead. The session's
+ * caller is what `callerOf` (plugins/caller.ts) answers. Secure by default, so a new route cannot forget
+ * to check who is asking. The decision reads the route the router matched, never
  * the URL string: `/api/%61dmin/…`, dot segments and absolute-form request lines reach the same route
  * under another spelling (docs/decisions.md, "Authorisation by the matched route").
  */
