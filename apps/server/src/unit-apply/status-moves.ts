@@ -5,7 +5,7 @@ import { sendSmsNotice } from '../identity/sms-notice.ts'
 import type { SmsProvider } from '../identity/sms-provider.ts'
 import type { Trust } from '../trust/context.ts'
 import { applyServerMessages } from './messages.ts'
-import { reviewSubmitted } from './review.ts'
+import { reviewSubmitted } from './review/run.ts'
 import { unitApplications, type UnitApplication } from './tables.ts'
 
 /**
