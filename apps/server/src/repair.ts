@@ -3,7 +3,7 @@ import { sweepOrphanFiles } from './files/repair.ts'
 import { closeDraftsOfMadeSeals } from './personal-seal/service.ts'
 import { currentCrl } from './trust/ca.ts'
 import type { Trust } from './trust/context.ts'
-import { resumeSealing } from './unit-apply/review.ts'
+import { resumeSealing } from './unit-apply/review/run.ts'
 
 /**
  * Start-up repair of what a crash can leave between two writes (decisions.md "Crash safety"): drafts

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { reviewAnswer, reviewApplicationDetail, reviewBody, reviewListAnswer, reviewListQuery } from '@seal/shared/api/unit-apply-admin'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { approve } from './review.ts'
+import { approve } from './review/run.ts'
 import { listForReview, reviewAnswerOf, reviewDetail } from './review-queries.ts'
 
 const idParams = z.object({ id: z.string().min(1).max(64) })

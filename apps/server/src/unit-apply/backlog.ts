@@ -12,8 +12,6 @@ import { notFound } from '../errors.ts'
 import { previewLink } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
 import { files } from '../files/tables.ts'
-import { sendSmsNotice } from '../identity/sms-notice.ts'
-import type { SmsProvider } from '../identity/sms-provider.ts'
 import { findApplication, isApplicant, isNamedLegalRepresentative } from './access.ts'
 import { applyServerMessages } from './messages.ts'
 import { sealNameFor } from './seal-names.ts'
@@ -180,13 +178,4 @@ export async function backlogLocalConfig(options: { db: Database; store: FileSto
   await backlogRow(db, caller, options.backlogId)
   const documents = await documentsToSign({ db, store: options.store, caller, id: options.backlogId })
   return documents.map((d) => ({ key: d.key, fileId: d.fileId, fileName: `${d.title}.pdf`, localConfigs: [{ ...d.signLocation, required: true }] }))
-}
-
-/**
- * An operator's application now waits for the legal representative: they are told by SMS at the phone the
- * application gives for them. A gateway failure is only reported; the submission stands.
- */
-export async function noticeLegalRepresentative(sms: SmsProvider, row: Pick<UnitApplication, 'unitName' | 'form'>, warn: (error: unknown) => void): Promise<void> {
-  const text = applyServerMessages.legalSignNotice(row.form.operatorRealName, row.unitName)
-  await sendSmsNotice(sms, { phone: row.form.legalTel, text }, warn)
 }

@@ -256,7 +256,7 @@ export async function changeOriginalOf(db: Database, sealId: string): Promise<Ch
 /**
  * The unit's seals in effect whose current certificate names the unit otherwise than its record (name or
  * credit code): a change of the unit whose reissue of them failed after the unit record had changed
- * (review.ts changeUnit, then each seal). The certificate is what the seal says to a verifier, so it
+ * (review/change.ts changeUnit, then each seal). The certificate is what the seal says to a verifier, so it
  * decides; the seal's name changes with it (reissueSealCredential). A unit has a few seals: read them all.
  */
 export async function sealsNamingFormerUnit(db: Database, unit: { id: string; name: string; socialCreditCode: string }): Promise<string[]> {

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../test/harness.ts'
 import { applicantFor, creditCode, insertApplication, photoFile, type Applicant } from '../test/unit-applications.ts'
 import { verifySealPin } from '../trust/pin.ts'
 import { renewalDocumentMessages } from './renewal-documents.ts'
-import { reviewSubmitted } from './review.ts'
+import { reviewSubmitted } from './review/run.ts'
 import { unitApplications } from './tables.ts'
 import { verificationBodyOf } from './verification-test-support.ts'
 

@@ -7,7 +7,7 @@ import { units } from '../auth/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { applicantFor, creditCode, idNumber, insertApplication, type Applicant, type Person } from '../test/unit-applications.ts'
-import { reviewSubmitted } from './review.ts'
+import { reviewSubmitted } from './review/run.ts'
 import { unitApplications } from './tables.ts'
 import { legalForm, pictureFor, setVerification, type TestPerson, credentialsOf, subjectOf } from './test-support.ts'
 

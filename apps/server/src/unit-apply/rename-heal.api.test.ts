@@ -9,7 +9,7 @@ import { seals } from '../seals/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { applicantFor, creditCode, idNumber, insertApplication, type Applicant, type Person } from '../test/unit-applications.ts'
 import type { KeyWrapper } from '../trust/key-wrap.ts'
-import { approve, reviewSubmitted } from './review.ts'
+import { approve, reviewSubmitted } from './review/run.ts'
 import { unitApplications } from './tables.ts'
 import { legalForm, pictureFor, setVerification, type TestPerson, credentialsOf, subjectOf } from './test-support.ts'
 
@@ -17,7 +17,7 @@ const person = (n: number, name: string): Person => ({ name, identityNo: idNumbe
 
 
 /**
- * A rename renames the unit record first, then reissues each seal (review.ts changeUnit, reissueItemSeal).
+ * A rename renames the unit record first, then reissues each seal (review/change.ts changeUnit, then review/reissue.ts reissueItemSeal).
  * When one reissue fails at making time (here the key store refuses to wrap that seal's new key), the
  * seal keeps the old name in its certificate while the unit has the new one. The next change is not
  * "nothing changed": change detection sees the seal naming the unit as it was, asks for it (type 3), and

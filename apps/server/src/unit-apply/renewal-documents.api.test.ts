@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messageTemplates, messages } from '@seal/shared/messages'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { applicantFor, creditCode, idNumber, insertApplication, type Applicant } from '../test/unit-applications.ts'
-import { reviewSubmitted } from './review.ts'
+import { reviewSubmitted } from './review/run.ts'
 import { renewalDocumentMessages } from './renewal-documents.ts'
 import { enterpriseSession, unitFor } from './test-support.ts'
 

@@ -9,7 +9,7 @@ import { samplePdf, uploadFile } from '../test/seals.ts'
 import { insertApplication } from '../test/unit-applications.ts'
 import { verifySealPin } from '../trust/pin.ts'
 import { sealCredentials } from '../trust/tables.ts'
-import { reviewSubmitted } from './review.ts'
+import { reviewSubmitted } from './review/run.ts'
 import { unitApplications } from './tables.ts'
 import { creditCode, enterpriseSession, idNumber, legalForm, personFor, setVerification, unitFor, type TestPerson } from './test-support.ts'
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ApplyRecordItem, UnitApplicationForm, WizardStepKey } from '@seal/shared/api/unit-apply'
 import { applyStatus } from '@seal/shared/codes/apply-status'
@@ -23,10 +23,9 @@ import {
   storedFormOf,
 } from './checks.ts'
 import type { SmsProvider } from '../identity/sms-provider.ts'
-import { noticeLegalRepresentative } from './backlog.ts'
 import { impressionReadingsOf } from '../seals/face-readings.ts'
 import { applyServerMessages } from './messages.ts'
-import { reviewSubmitted } from './review.ts'
+import { moveStatus, noticeLegalRepresentative, runReview } from './status-moves.ts'
 import { unitApplications, type StoredForm, type UnitApplication } from './tables.ts'
 
 /** The caller's draft to write to: theirs, not deleted, still 暂存. */
@@ -205,19 +204,6 @@ export async function applicationPage(db: Database, caller: Caller, query: { app
   return { records, total, pages: Math.ceil(total / query.pageSize), pageNo: query.pageNo }
 }
 
-/**
- * A status change taken only from the statuses named, in one conditional UPDATE: of two requests at once
- * one moves it and the other finds it moved. False when nothing moved.
- */
-export async function moveStatus(db: Database, options: { id: string; from: string[]; set: Partial<typeof unitApplications.$inferInsert> }): Promise<boolean> {
-  const moved = await db
-    .update(unitApplications)
-    .set({ ...options.set, updatedAt: new Date() })
-    .where(and(eq(unitApplications.id, options.id), inArray(unitApplications.applyStatus, options.from), isNull(unitApplications.deletedAt)))
-    .returning({ id: unitApplications.id })
-  return moved.length > 0
-}
-
 /** GET /seal-apply/apply/withdraw (撤销申请): the applicant takes back an application waiting for review or signature. */
 export async function withdrawApplication(db: Database, caller: Caller, id: string): Promise<void> {
   await ownApplication(db, caller, id)
@@ -296,13 +282,4 @@ function needsLegalSignature(row: UnitApplication): boolean {
     row.businessType !== businessType.RETRIEVE &&
     row.businessType !== businessType.CANCEL
   )
-}
-
-/** The review hook after a move to PENDING_REVIEW; it never undoes the move. */
-export async function runReview(trust: Trust, applicationId: string, log: FastifyBaseLogger): Promise<void> {
-  try {
-    await reviewSubmitted(trust, applicationId)
-  } catch (error) {
-    log.error({ err: error, applicationId }, 'review after submission failed; the application waits for a reviewer')
-  }
 }

@@ -25,7 +25,7 @@ import { isApplicant, isNamedLegalRepresentative, readableApplication } from './
 import { pinsAtSigning } from './checks.ts'
 import { applicationFormPdf, applicationStatementPdf } from './documents.ts'
 import { applyServerMessages } from './messages.ts'
-import { moveStatus, runReview } from './service.ts'
+import { moveStatus, runReview } from './status-moves.ts'
 import type { SignedFile, UnitApplication } from './tables.ts'
 
 /**
