@@ -9,12 +9,12 @@ import { uniqueViolationOf } from '../db/errors.ts'
 import { businessError, invalidInput, notFound } from '../errors.ts'
 import { storeFileBytes } from '../files/service.ts'
 import { files } from '../files/tables.ts'
-import { ONE_PERSONAL_SEAL_INDEX, ONE_UNIT_SEAL_PER_TYPE_INDEX, seals, type Seal } from '../seals/tables.ts'
-import { currentCrl, issuingCaKey, loadCertificateAuthority } from './ca.ts'
-import { crlUrl, issuingCaUrl, type Trust } from './context.ts'
-import { trustMessages } from './messages.ts'
-import { checkPinRule, hashSealPin } from './pin.ts'
-import { sealCredentials, sealPins } from './tables.ts'
+import { currentCrl, issuingCaKey, loadCertificateAuthority } from '../trust/ca.ts'
+import { crlUrl, issuingCaUrl, type Trust } from '../trust/context.ts'
+import { sealKeyContext } from '../trust/key-wrap.ts'
+import { trustMessages } from '../trust/messages.ts'
+import { checkPinRule, hashSealPin } from '../trust/pin.ts'
+import { sealCredentials, sealPins } from '../trust/tables.ts'
 import { tellPlatformsAboutSeal } from '../platforms/seal-events.ts'
 import {
   buildName,
@@ -30,7 +30,8 @@ import {
   type CrlReasonCode,
   type KeyAlgorithm,
   type NameAttribute,
-} from './x509.ts'
+} from '../trust/x509.ts'
+import { ONE_PERSONAL_SEAL_INDEX, ONE_UNIT_SEAL_PER_TYPE_INDEX, seals, type Seal } from './tables.ts'
 
 export type SealOwner =
   | { kind: 'unit'; unitId: string; unitName: string; socialCreditCode: string }
@@ -256,9 +257,6 @@ function heldSealRefusal(error: unknown) {
   if (index === ONE_UNIT_SEAL_PER_TYPE_INDEX) return businessError(messages.sealTypeAlreadyHeld)
   return undefined
 }
-
-/** The wrapped-key context of a seal key: binds the blob to its seal and credential rows. */
-export const sealKeyContext = (sealId: string, credentialId: string) => `seal:${sealId}:${credentialId}`
 
 function subjectOf(owner: SealOwner, sealName: string): NameAttribute[] {
   if (owner.kind === 'unit') {
