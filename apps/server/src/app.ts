@@ -42,7 +42,9 @@ import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
 import { backlogRoutes } from './unit-apply/backlog-routes.ts'
 import { bindingRoutes } from './bindings/routes.ts'
+import { tellPlatformsAboutSeal } from './bindings/seal-events.ts'
 import { configureReview } from './unit-apply/review.ts'
+import { deliverPendingSealEvents, subscribeToSealEvents } from './seals/seal-events.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
@@ -104,6 +106,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('trust', trust)
   // Review of enterprise applications: REVIEW_MODE, and where its outcome notices go.
   configureReview(trust, { mode: deps.config.reviewMode, sms: deps.providers.sms, warn: (message, error) => app.log.warn({ err: error }, message) })
+  // The seal events outbox's subscribers, in the transaction of each change (docs/architecture.md); then any
+  // event written where nobody listened.
+  subscribeToSealEvents(trust, tellPlatformsAboutSeal)
+  await deliverPendingSealEvents(trust)
 
   // Delivery (issue 9): security headers and compression on every answer, registered before any route.
   await app.register(securityHeadersPlugin)

@@ -15,7 +15,6 @@ import { sealKeyContext } from '../trust/key-wrap.ts'
 import { trustMessages } from '../trust/messages.ts'
 import { checkPinRule, hashSealPin } from '../trust/pin.ts'
 import { sealCredentials, sealPins } from '../trust/tables.ts'
-import { tellPlatformsAboutSeal } from '../platforms/seal-events.ts'
 import {
   buildName,
   crlReason,
@@ -31,6 +30,7 @@ import {
   type KeyAlgorithm,
   type NameAttribute,
 } from '../trust/x509.ts'
+import { recordSealEvent } from './seal-events.ts'
 import { ONE_PERSONAL_SEAL_INDEX, ONE_UNIT_SEAL_PER_TYPE_INDEX, seals, type Seal } from './tables.ts'
 
 export type SealOwner =
@@ -170,6 +170,7 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
         target: sealId,
         detail: { serialNumber, algorithm, sealTypeCode: input.sealTypeCode },
       })
+      await recordSealEvent(trust, tx as unknown as Database, { type: 'seal.made', seal: row!, at: trust.now() })
       await input.inSameTransaction?.(tx as unknown as Database, row!)
       return row!
     })
@@ -336,8 +337,8 @@ export async function revokeSeal(
         })
         .where(eq(seals.id, input.sealId))
         .returning()
-      // Platforms using it are told, and their bindings end, with the cancellation (docs/platforms.md "Webhooks").
-      await tellPlatformsAboutSeal(tx as unknown as Database, { event: 'seal.cancelled', seal: cancelled!, reason: input.reason, at: now })
+      // The seal's bindings end, and their platforms are told, with the cancellation (the outbox's subscribers).
+      await recordSealEvent(trust, tx as unknown as Database, { type: 'seal.cancelled', seal: cancelled!, reason: input.reason, at: now })
     }
     const serials = await tx
       .update(sealCredentials)
@@ -462,8 +463,8 @@ export async function reissueSealCredential(trust: Trust, input: ReissueSealInpu
         })
         .where(eq(seals.id, current.id))
         .returning()
-      await tellPlatformsAboutSeal(tx as unknown as Database, {
-        event: input.reasonCode === crlReason.superseded ? 'seal.renewed' : 'seal.changed',
+      await recordSealEvent(trust, tx as unknown as Database, {
+        type: input.reasonCode === crlReason.superseded ? 'seal.renewed' : 'seal.changed',
         seal: row!,
         reason,
         at: now,
