@@ -49,8 +49,8 @@ import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
 import { platformAdminRoutes } from './platforms/admin-routes.ts'
-import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './platforms/open-api-plugin.ts'
-import { openApiSecuritySchemes } from './platforms/open-api-schemas.ts'
+import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './open-api/plugin.ts'
+import { openApiSecuritySchemes } from './open-api/schemas.ts'
 import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-refusals.ts'
 
 declare module 'fastify' {
@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   )
-  // The open API for business platforms: its own tokens, signatures and error shape (platforms/open-api-plugin.ts).
+  // The open API for business platforms: its own tokens, signatures and error shape (open-api/plugin.ts).
   await app.register(openApiPlugin, { prefix: OPEN_API_PREFIX })
 
   await webAppRoutes(app)

@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts'
 import { sealAuths } from '../seal-auth/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { trustMessages } from '../trust/messages.ts'
-import { openApiError } from './open-api-errors.ts'
+import { openApiError } from './errors.ts'
 
 export type BoundSeal = {
   bindingId: string
