@@ -125,7 +125,7 @@ async function explainLists(db: Database, tokens: Record<As, string>, deepBindin
   if (explainMode === 'off') return
   const { findCaller } = await import('../apps/server/src/auth/sessions.ts')
   const { bindingRecords, platformList } = await import('../apps/server/src/bindings/queries.ts')
-  const { boundSealsOf } = await import('../apps/server/src/platforms/bound-seals.ts')
+  const { boundSealsOf } = await import('../apps/server/src/open-api/bound-seals.ts')
   const now = new Date()
   const caller = async (as: As) => (await findCaller(db, tokens[as]))!
   const page = (body: object) => ({ currentPage: 1, pageSize: 10, ...body })

@@ -49,7 +49,7 @@ async function serve() {
   const { loadSecrets } = await import('../apps/server/src/secrets.ts')
   const { demo, seedDemo } = await import('../apps/server/src/seed.ts')
   const { persons } = await import('../apps/server/src/auth/tables.ts')
-  const { makeSeal } = await import('../apps/server/src/trust/make-seal.ts')
+  const { makeSeal } = await import('../apps/server/src/seals/make-seal.ts')
   const { registerPlatform } = await import('../apps/server/src/platforms/registry.ts')
   const { sealBindings } = await import('../apps/server/src/bindings/tables.ts')
   const { closeWorkerPool } = await import('../apps/server/src/workers/pool.ts')

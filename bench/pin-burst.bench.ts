@@ -42,7 +42,7 @@ async function serve() {
   const { persons } = await import('../apps/server/src/auth/tables.ts')
   const { ensureAccount } = await import('../apps/server/src/auth/login.ts')
   const { createSession } = await import('../apps/server/src/auth/sessions.ts')
-  const { makeSeal } = await import('../apps/server/src/trust/make-seal.ts')
+  const { makeSeal } = await import('../apps/server/src/seals/make-seal.ts')
   const { closeWorkerPool } = await import('../apps/server/src/workers/pool.ts')
 
   let compared = 0

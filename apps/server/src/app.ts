@@ -43,13 +43,15 @@ import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
 import { backlogRoutes } from './unit-apply/backlog-routes.ts'
 import { bindingRoutes } from './bindings/routes.ts'
+import { tellPlatformsAboutSeal } from './bindings/seal-events.ts'
 import { configureReview } from './unit-apply/review/settings.ts'
+import { deliverPendingSealEvents, subscribeToSealEvents } from './seals/seal-events.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
 import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
 import { platformAdminRoutes } from './platforms/admin-routes.ts'
-import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './platforms/open-api-plugin.ts'
-import { openApiSecuritySchemes } from './platforms/open-api-schemas.ts'
+import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './open-api/plugin.ts'
+import { openApiSecuritySchemes } from './open-api/schemas.ts'
 import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-refusals.ts'
 
 declare module 'fastify' {
@@ -107,6 +109,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('trust', trust)
   // Review of enterprise applications: REVIEW_MODE, and where its outcome notices go.
   configureReview(trust, { mode: deps.config.reviewMode, sms: deps.providers.sms, warn: (message, error) => app.log.warn({ err: error }, message) })
+  // The seal events outbox's subscribers, in the transaction of each change (docs/architecture.md); then any
+  // event written where nobody listened.
+  subscribeToSealEvents(trust, tellPlatformsAboutSeal)
+  await deliverPendingSealEvents(trust)
 
   // Delivery (issue 9): security headers and compression on every answer, registered before any route.
   await app.register(securityHeadersPlugin)
@@ -162,7 +168,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     { prefix: '/api' },
   )
-  // The open API for business platforms: its own tokens, signatures and error shape (platforms/open-api-plugin.ts).
+  // The open API for business platforms: its own tokens, signatures and error shape (open-api/plugin.ts).
   await app.register(openApiPlugin, { prefix: OPEN_API_PREFIX })
 
   await webAppRoutes(app)

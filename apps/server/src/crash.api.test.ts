@@ -26,7 +26,7 @@ import { loadSecrets } from './secrets.ts'
 import { createPostgresDatabase } from './test/harness.ts'
 import { samplePdf } from './test/seals.ts'
 import { loadCertificateAuthority } from './trust/ca.ts'
-import { makeSeal } from './trust/make-seal.ts'
+import { makeSeal } from './seals/make-seal.ts'
 import { sealCredentials } from './trust/tables.ts'
 import { openssl } from './trust/testing.ts'
 

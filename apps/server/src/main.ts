@@ -12,6 +12,7 @@ import { ensureOperationManual } from './config/operation-manual.ts'
 import { closeWorkerPool } from './workers/pool.ts'
 import { repairAtStart, sweepAfterStart } from './repair.ts'
 import { createWebhookWorker, type WebhookWorker } from './platforms/webhook-worker.ts'
+import { openApiHousekeeping } from './open-api/housekeeping.ts'
 import { startAuthExpiryNotices } from './seal-auth/expiry-notices.ts'
 
 const startedAt = new Date()
@@ -66,7 +67,14 @@ traceMemory('demo seeded, operation manual ready')
 await app.listen({ port: config.port, host: config.host })
 traceMemory('listening')
 // Platforms' webhooks (docs/platforms.md "Webhooks"): every server process runs one; they share the work safely.
-background.webhooks = createWebhookWorker({ db: database.db, keys: app.trust.keys, allowPrivateAddresses: config.webhookAllowPrivateAddresses, log: app.log })
+// The open API's housekeeping rides on its rounds.
+background.webhooks = createWebhookWorker({
+  db: database.db,
+  keys: app.trust.keys,
+  allowPrivateAddresses: config.webhookAllowPrivateAddresses,
+  housekeeping: openApiHousekeeping,
+  log: app.log,
+})
 // SMS to seal users whose authorisations end soon, now and every AUTH_EXPIRY_NOTICES_EVERY_MINUTES.
 background.stopExpiryNotices = startAuthExpiryNotices({ db: database.db, sms: app.providers.sms, everyMs: config.authExpiryNoticeEveryMs, log: app.log })
 sweepAfterStart({ db: database.db, trust: app.trust, kind: database.kind, startedAt })

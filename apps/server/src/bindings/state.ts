@@ -5,6 +5,9 @@ import { sealAuths } from '../seal-auth/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { sealBindings } from './tables.ts'
 
+/** '1': the binding is in effect (spec 002 §3 "Binding record"). */
+export const BIND_STATE_IN_EFFECT = '1'
+
 /** The seal's part of the rule: in effect (status 1) with its certificate not ended. */
 const sealInEffect = (now: Date) => sql`${seals.status} = ${sealStatusWide.VALID} and ${seals.certEndTime} > ${now}`
 /** The authorisation's part, for a binding a manager made: accepted and in its period. */

@@ -8,7 +8,7 @@ import { seals } from '../seals/tables.ts'
 import { demo } from '../seed.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
-import { makeSeal } from '../trust/make-seal.ts'
+import { makeSeal } from '../seals/make-seal.ts'
 import { personalSealApplications } from './tables.ts'
 
 const applicant = { phone: '13300000081', name: '周敏', identityNo: '320102199003071220' }

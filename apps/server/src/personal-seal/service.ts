@@ -11,7 +11,7 @@ import { businessError, forbidden, notFound } from '../errors.ts'
 import { faceResult } from '../identity/face.ts'
 import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
-import { makeSeal } from '../trust/make-seal.ts'
+import { makeSeal } from '../seals/make-seal.ts'
 import { personalSealApplications, type PersonalSealApplication } from './tables.ts'
 
 export const PERSONAL_SEAL_TYPE = '1000'

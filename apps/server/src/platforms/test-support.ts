@@ -1,16 +1,8 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
-import { sealBindings, type SealBinding } from '../bindings/tables.ts'
-import type { Database } from '../db/client.ts'
 import type { TestApp } from '../test/harness.ts'
-import { enqueuePlatformEvent } from './events.ts'
 
-/**
- * Test support for the open API and webhooks: platforms registered through the operator API, bindings as
- * the binding flow writes them, and a platform's signed calls made the way docs/platforms.md tells a
- * platform to make them (an implementation of its own, so the tests check the documented scheme, not the
- * server's code against itself).
- */
+/** Test support for platforms: registered and managed through the operator API. */
 
 export type RegisteredPlatform = { id: string; clientId: string; clientSecret: string; clientName: string }
 
@@ -34,109 +26,3 @@ export async function adminCall(t: TestApp, method: 'GET' | 'POST' | 'PUT', url:
   const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${t.secrets.adminToken}` }, payload: payload as object })
   return response.json()
 }
-
-/**
- * A binding in effect, written as the binding flow writes it (the seal's holder or an authorised user
- * confirmed it), with its binding.created event queued in the same transaction. Until the binding calls
- * land, this stands in for them.
- */
-export async function bindSealForTest(
-  db: Database,
-  input: { sealId: string; platformId: string; personId: string; authId?: string | null; useType?: string },
-): Promise<SealBinding> {
-  return db.transaction(async (tx) => {
-    const [binding] = await tx
-      .insert(sealBindings)
-      .values({ sealId: input.sealId, platformId: input.platformId, personId: input.personId, authId: input.authId ?? null, useType: input.useType ?? '2' })
-      .returning()
-    await enqueuePlatformEvent(tx as unknown as Database, input.platformId, 'binding.created', { bindingId: binding!.id, sealId: input.sealId, bindState: '1' })
-    return binding!
-  })
-}
-
-export type OpenCall = {
-  method?: 'GET' | 'POST'
-  /** The path as signed (the canonical spelling), with its query. */
-  path: string
-  body?: unknown
-  /** Sent instead of `path` (another spelling of the same route). */
-  sendPath?: string
-  token?: string | null
-  timestamp?: number
-  nonce?: string
-  /** Replaces the computed signature. */
-  signature?: string
-  /** Sent instead of the signed body bytes. */
-  sendBody?: string
-  unsigned?: boolean
-  /** More headers (e.g. Idempotency-Key), sent as they are. */
-  headers?: Record<string, string>
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers loosely; their assertions say what matters
-export type OpenResult = { status: number; body: any; headers: Record<string, unknown> }
-
-/** A platform's client of the open API, through app.inject. */
-export function platformClient(t: TestApp, credentials: { clientId: string; clientSecret: string }) {
-  let token: string | undefined
-
-  async function getToken(): Promise<string> {
-    if (token) return token
-    const response = await t.app.inject({ method: 'POST', url: '/api/open/v1/token', payload: credentials })
-    expect(response.statusCode, response.body).toBe(200)
-    token = response.json().accessToken as string
-    return token
-  }
-
-  /** The signature headers docs/platforms.md describes, for a request to `path` (with its query) and `body`. */
-  function sign(method: string, path: string, body: string, secret: string, timestamp: number, nonce: string) {
-    const url = new URL(path, 'http://platform.invalid')
-    const query = [...url.searchParams]
-      .map(([k, v]) => [encode(k), encode(v)])
-      .sort(([a, b], [c, d]) => (a! < c! ? -1 : a! > c! ? 1 : b! < d! ? -1 : b! > d! ? 1 : 0))
-      .map(([k, v]) => `${k}=${v}`)
-      .join('&')
-    const canonicalPath = url.pathname
-      .split('/')
-      .map((segment) => encode(decodeURIComponent(segment)))
-      .join('/')
-    const digest = createHash('sha256').update(body).digest('hex')
-    const text = ['SEAL-HMAC-SHA256', method, canonicalPath, query, String(timestamp), nonce, digest].join('\n')
-    return createHmac('sha256', secret).update(text).digest('hex')
-  }
-
-  async function call(options: OpenCall): Promise<OpenResult> {
-    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
-    const body = options.body === undefined ? '' : JSON.stringify(options.body)
-    const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000)
-    const nonce = options.nonce ?? randomBytes(16).toString('hex')
-    const accessToken = options.token === undefined ? await getToken() : options.token
-    const headers: Record<string, string> = { ...options.headers }
-    if (accessToken) headers.authorization = `Bearer ${accessToken}`
-    if (options.body !== undefined) headers['content-type'] ??= 'application/json'
-    if (!options.unsigned) {
-      headers['x-seal-timestamp'] = String(timestamp)
-      headers['x-seal-nonce'] = nonce
-      headers['x-seal-signature'] = options.signature ?? sign(method, options.path, body, credentials.clientSecret, timestamp, nonce)
-    }
-    const response = await t.app.inject({ method, url: options.sendPath ?? options.path, headers, payload: options.sendBody ?? (options.body === undefined ? undefined : body) })
-    let parsed: unknown
-    try {
-      parsed = response.json()
-    } catch {
-      parsed = response.body
-    }
-    return { status: response.statusCode, body: parsed, headers: response.headers }
-  }
-
-  return {
-    token: getToken,
-    forgetToken: () => (token = undefined),
-    call,
-    boundSeals: () => call({ path: '/api/open/v1/seals' }),
-    seal: (body: Record<string, unknown>, headers?: Record<string, string>) => call({ path: '/api/open/v1/documents', body, headers }),
-    document: (documentId: string) => call({ path: `/api/open/v1/documents/${documentId}` }),
-  }
-}
-
-const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)

@@ -1,13 +1,10 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import type { KeyWrapper } from '../trust/key-wrap.ts'
-import { deleteOldIdempotencyKeys } from './idempotency.ts'
-import { deleteOldNonces } from './nonces.ts'
 import { platformSecret } from './registry.ts'
 import { webhookHeaders, webhookSignature } from './request-signature.ts'
 import { platforms, webhookAttempts, webhookDeliveries, type Platform } from './tables.ts'
 import { webhookReachesPrivateAddress } from './webhook-address.ts'
-import { deleteExpiredTokens } from './tokens.ts'
 
 /**
  * Waits after each failed attempt, in order: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h. The delivery fails for
@@ -32,6 +29,11 @@ export type WebhookWorkerOptions = {
   allowPrivateAddresses?: boolean
   /** Deliveries claimed per round. */
   batchSize?: number
+  /**
+   * Tidying that rides on the worker's rounds, at most once a minute (main.ts gives the open API's: old
+   * nonces, idempotency keys, long-expired tokens).
+   */
+  housekeeping?: (db: Database, now: Date) => Promise<void>
   now?: () => Date
   log?: { info: (detail: object, message: string) => void; warn: (detail: object, message: string) => void }
 }
@@ -46,7 +48,7 @@ export type WebhookWorker = {
 const USER_AGENT = 'SealService-Webhook/1'
 export const PRIVATE_ADDRESS_REFUSED = 'webhookUrl 指向本机或内网地址，未发送'
 
-/** Housekeeping (old nonces, long-expired tokens) at most this often. */
+/** The housekeeping given at most this often. */
 const HOUSEKEEPING_EVERY_MS = 60_000
 
 /**
@@ -159,11 +161,9 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     const claimed = await claimDue()
     await Promise.all(claimed.map((delivery) => attempt(delivery)))
     const at = now()
-    if (at.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
+    if (options.housekeeping && at.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
       lastHousekeeping = at.getTime()
-      await deleteOldNonces(db, at)
-      await deleteOldIdempotencyKeys(db, at)
-      await deleteExpiredTokens(db, at)
+      await options.housekeeping(db, at)
     }
     return claimed.length
   }

@@ -5,7 +5,7 @@ import { smsSendSlots } from '../auth/tables.ts'
 import { makeWriter, writeSignature } from '../signing/handwriting-synthetic.ts'
 import type { TestApp } from '../test/harness.ts'
 import { samplePdf, uploadFile } from '../test/seals.ts'
-import { makeSeal } from '../trust/make-seal.ts'
+import { makeSeal } from '../seals/make-seal.ts'
 import { creditCode, enterpriseSession, idNumber, personFor, unitFor, type TestPerson } from '../unit-apply/test-support.ts'
 
 /**

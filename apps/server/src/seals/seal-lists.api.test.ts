@@ -7,7 +7,7 @@ import { createAccessToken } from '../files/service.ts'
 import { demo } from '../seed.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { countStatements } from '../test/statements.ts'
-import { makeSeal } from '../trust/make-seal.ts'
+import { makeSeal } from './make-seal.ts'
 
 const DAY = 86_400_000
 

@@ -3,7 +3,7 @@ import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-cor
 import { sealStatusHeld } from '@seal/shared/codes/seal-status'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { persons, units } from '../auth/tables.ts'
-import { createdAt, id } from '../db/columns.ts'
+import { createdAt, id, jsonValue } from '../db/columns.ts'
 import { files } from '../files/tables.ts'
 
 /**
@@ -76,3 +76,34 @@ export const seals = pgTable(
 )
 
 export type Seal = typeof seals.$inferSelect
+
+/** What the seal events outbox records (seal-events.ts). */
+export const SEAL_EVENT_TYPES = ['seal.made', 'seal.changed', 'seal.renewed', 'seal.cancelled'] as const
+export type SealEventType = (typeof SEAL_EVENT_TYPES)[number]
+
+/**
+ * The seal events outbox: one row for each making, change, renewal or cancellation of a seal, written in
+ * the transaction that made it, with what the seal was then (`payload`). The subscribers above (bindings,
+ * platforms' webhooks) run on it in that same transaction and set `handledAt`; a row written where no
+ * subscriber listens stays unhandled until the app's start delivers it.
+ */
+export const sealEvents = pgTable(
+  'seal_events',
+  {
+    id: id(),
+    sealId: text('seal_id')
+      .notNull()
+      .references(() => seals.id),
+    type: text('type', { enum: SEAL_EVENT_TYPES }).notNull(),
+    payload: jsonValue('payload').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('seal_events_seal_idx').on(t.sealId, t.occurredAt),
+    index('seal_events_unhandled_idx')
+      .on(t.createdAt)
+      .where(sql`handled_at is null`),
+  ],
+)

@@ -4,7 +4,7 @@ import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { units } from '../auth/tables.ts'
 import { accept, callAs, grant, idNumber, personFor, sceneFor, type Scene } from '../seal-auth/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
-import { makeSeal } from '../trust/make-seal.ts'
+import { makeSeal } from './make-seal.ts'
 
 const DAY = 86_400_000
 

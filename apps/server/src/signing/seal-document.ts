@@ -38,7 +38,7 @@ export function onVisiblePage(rect: { x: number; y: number; width: number; heigh
   return rect.x >= -EDGE_SLACK && rect.y >= -EDGE_SLACK && rect.x + rect.width <= page.width + EDGE_SLACK && rect.y + rect.height <= page.height + EDGE_SLACK
 }
 
-/** A platform's use through the open API (platforms/open-sealing.ts): the binder stands as the user. */
+/** A platform's use through the open API (open-api/open-sealing.ts): the binder stands as the user. */
 export type PlatformUse = { platformId: string; platformName: string; binderPersonId: string }
 
 export type SealDocumentInput = (

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chineseContract } from '@seal/pdf/test/test-documents'
 import { sealAuthMessages } from '@seal/shared/api/seal-auth'
 import { findCaller } from '../auth/sessions.ts'
-import { platformClient, bindSealForTest, registerTestPlatform } from '../platforms/test-support.ts'
+import { bindSealForTest } from '../bindings/test-support.ts'
+import { platformClient } from '../open-api/test-support.ts'
+import { registerTestPlatform } from '../platforms/test-support.ts'
 import { sealUseRecords } from '../records/tables.ts'
 import {
   accept,

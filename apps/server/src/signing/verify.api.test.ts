@@ -6,7 +6,7 @@ import type { Caller } from '../plugins/caller.ts'
 import { querySealUseRecords } from '../records/use-records.ts'
 import { demo } from '../seed.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
-import { makeSeal, revokeSeal } from '../trust/make-seal.ts'
+import { makeSeal, revokeSeal } from '../seals/make-seal.ts'
 import { sealDocument } from './seal-document.ts'
 
 describe('sealing a document and 验章', () => {

@@ -1,7 +1,7 @@
 import { operationManual } from '@seal/pdf/documents/operation-manual'
 import { renderPersonalSeal } from '@seal/seal/personal-seal'
 import { findCaller } from '../auth/sessions.ts'
-import { makeSeal, type MadeSeal } from '../trust/make-seal.ts'
+import { makeSeal, type MadeSeal } from '../seals/make-seal.ts'
 import { multipart, type TestApp } from './harness.ts'
 
 /**

@@ -19,6 +19,9 @@ export type KeyWrapper = {
   unwrap(wrapped: Uint8Array, context: string): Promise<Uint8Array>
 }
 
+/** The wrapped-key context of a seal key: binds the blob to its seal and credential rows. */
+export const sealKeyContext = (sealId: string, credentialId: string) => `seal:${sealId}:${credentialId}`
+
 /** Thrown when a wrapped key cannot be opened: wrong master key, wrong context, or altered bytes. */
 export class KeyUnwrapError extends Error {}
 

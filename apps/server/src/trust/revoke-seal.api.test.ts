@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import type { OrganizationSealTypeCode } from '@seal/seal/seal-kinds'
 import { findCaller } from '../auth/sessions.ts'
+import { makeSeal } from '../seals/make-seal.ts'
 import { demo } from '../seed.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'
-import { makeSeal } from './make-seal.ts'
 import { openssl } from './testing.ts'
 
 const DAY = 86_400_000

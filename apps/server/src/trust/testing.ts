@@ -10,12 +10,12 @@ import type { Caller } from '../plugins/caller.ts'
 import { openDatabase, type Database } from '../db/client.ts'
 import { migratedSnapshot } from '../test/pglite-snapshot.ts'
 import { memoryFileStore } from '../files/store.ts'
+import { makeSeal, type MadeSeal, type MakeSealInput, type SealOwner } from '../seals/make-seal.ts'
 import { seals } from '../seals/tables.ts'
 import { ephemeralSecrets } from '../secrets.ts'
 import { demo, seedDemo } from '../seed.ts'
 import { ensureCertificateAuthority } from './ca.ts'
 import { createTrust, type Trust } from './context.ts'
-import { makeSeal, type MadeSeal, type MakeSealInput, type SealOwner } from './make-seal.ts'
 
 /**
  * Test support for the trust module: an in-memory database with the demo unit and people, a CA, and a

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureAccount } from '../auth/login.ts'
 import { createSession } from '../auth/sessions.ts'
 import { persons, units } from '../auth/tables.ts'
+import { makeSeal, revokeSeal, type SealOwner } from '../seals/make-seal.ts'
 import { demo } from '../seed.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
-import { makeSeal, revokeSeal, type SealOwner } from './make-seal.ts'
 import { openssl, sealInput } from './testing.ts'
 
 describe('trust API: CA certificates and CRL', () => {

@@ -21,7 +21,7 @@ import {
 /**
  * X.509 building blocks over pkijs + asn1js and Node's WebCrypto (`globalThis.crypto`, which pkijs picks up
  * by itself): key pairs, names, certificates, CRLs. Domain rules (what a seal certificate says) live in
- * ca.ts and make-seal.ts.
+ * ca.ts and seals/make-seal.ts.
  */
 
 export type KeyAlgorithm = 'ECDSA_P256' | 'RSA_2048'

@@ -5,7 +5,7 @@ import { messages } from '@seal/shared/messages'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { units } from '../auth/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
-import { makeSeal } from '../trust/make-seal.ts'
+import { makeSeal } from '../seals/make-seal.ts'
 import { unitApplications } from './tables.ts'
 import { creditCode, idNumber, legalForm, operatorForm, personFor, setVerification, unitFor, type TestPerson } from './test-support.ts'
 

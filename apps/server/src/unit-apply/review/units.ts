@@ -4,7 +4,7 @@ import { accounts, persons, sessions, units } from '../../auth/tables.ts'
 import { resolveConfig } from '../../config/service.ts'
 import type { Database } from '../../db/client.ts'
 import { seals } from '../../seals/tables.ts'
-import type { SealOwner } from '../../trust/make-seal.ts'
+import type { SealOwner } from '../../seals/make-seal.ts'
 import type { StoredForm, UnitApplication } from '../tables.ts'
 
 /** The unit an application is for, as on record, and its legal representative: what several business types ask. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import {
   createOpenApiClient,
   OpenApiRefusal,
@@ -14,15 +15,14 @@ import {
   startWebhookReceiver,
   verifyWebhook,
 } from '../../../../examples/platform-client/lib.mjs'
-import { eq } from 'drizzle-orm'
 import { findCaller } from '../auth/sessions.ts'
 import { sealBindings } from '../bindings/tables.ts'
+import { bindSealForTest } from '../bindings/test-support.ts'
+import { createWebhookWorker } from '../platforms/webhook-worker.ts'
 import { sealUseRecords } from '../records/tables.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
-import { bindSealForTest } from './test-support.ts'
-import { createWebhookWorker } from './webhook-worker.ts'
 
 const clientScript = fileURLToPath(new URL('../../../../examples/platform-client/client.mjs', import.meta.url))
 const holder = { phone: '13700000081', name: '钱示例', identityNo: idNumber(881) }
@@ -187,10 +187,10 @@ describe('the sample platform client (examples/platform-client) against the serv
   it('signs and verifies exactly as the server does', async () => {
     const secret = 'a-platform-secret'
     const headers = signatureHeaders({ method: 'get', pathWithQuery: '/api/open/v1/seals?limit=5&after=b%20c', clientSecret: secret, timestamp: 1_767_225_600, nonce: 'nonce-0123456789abcdef' })
-    const { hmacHex, stringToSign, sha256Hex } = await import('./request-signature.ts')
+    const { hmacHex, stringToSign, sha256Hex } = await import('../platforms/request-signature.ts')
     const expected = hmacHex(secret, stringToSign({ method: 'GET', path: '/api/open/v1/seals', query: 'after=b%20c&limit=5', timestamp: '1767225600', nonce: 'nonce-0123456789abcdef', bodySha256: sha256Hex('') }))
     expect(headers['x-seal-signature']).toBe(expected)
-    const { webhookSignature } = await import('./request-signature.ts')
+    const { webhookSignature } = await import('../platforms/request-signature.ts')
     const body = '{"id":"d1"}'
     const now = Date.now()
     const at = String(Math.floor(now / 1000))

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { eq, lt } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
+import { platformSecret } from '../platforms/registry.ts'
+import { sameSignature, sha256Hex } from '../platforms/request-signature.ts'
+import { platformTokens, platforms, type Platform } from '../platforms/tables.ts'
 import type { KeyWrapper } from '../trust/key-wrap.ts'
-import { openApiError } from './open-api-errors.ts'
-import { platformSecret } from './registry.ts'
-import { sameSignature, sha256Hex } from './request-signature.ts'
-import { platformTokens, platforms, type Platform } from './tables.ts'
+import { openApiError } from './errors.ts'
 
 /** How long an open-API access token lives. */
 export const TOKEN_TTL_MS = 2 * 3600_000
@@ -57,7 +57,7 @@ export async function platformOfToken(db: Database, token: string, now: Date): P
   return row.platform
 }
 
-/** Deletes tokens long expired (the webhook worker's housekeeping). */
+/** Deletes tokens long expired (housekeeping.ts). */
 export async function deleteExpiredTokens(db: Database, now: Date): Promise<void> {
   await db.delete(platformTokens).where(lt(platformTokens.expiresAt, new Date(now.getTime() - EXPIRED_TOKENS_KEPT_MS)))
 }

@@ -10,13 +10,15 @@ import { redCentre } from '@seal/pdf/test/page-pixels'
 import { boxedPage, chineseContract } from '@seal/pdf/test/test-documents'
 import { findCaller } from '../auth/sessions.ts'
 import { sealBindings } from '../bindings/tables.ts'
+import { bindSealForTest } from '../bindings/test-support.ts'
+import { platformTokens, webhookDeliveries } from '../platforms/tables.ts'
+import { adminCall, registerTestPlatform, type RegisteredPlatform } from '../platforms/test-support.ts'
 import { sealUseRecords } from '../records/tables.ts'
 import { sealAuths } from '../seal-auth/tables.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
-import { platformTokens, webhookDeliveries } from './tables.ts'
-import { adminCall, bindSealForTest, platformClient, registerTestPlatform, type RegisteredPlatform } from './test-support.ts'
+import { platformClient } from './test-support.ts'
 
 const holder = { phone: '13700000061', name: '周绑定', identityNo: idNumber(861) }
 const other = { phone: '13700000062', name: '吴旁人', identityNo: idNumber(862) }

@@ -3,14 +3,17 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chineseContract } from '@seal/pdf/test/test-documents'
 import { findCaller } from '../auth/sessions.ts'
+import { bindSealForTest } from '../bindings/test-support.ts'
+import { platformDocuments, platformIdempotencyKeys } from '../platforms/tables.ts'
+import { registerTestPlatform, type RegisteredPlatform } from '../platforms/test-support.ts'
+import { createWebhookWorker } from '../platforms/webhook-worker.ts'
 import { sealUseRecords } from '../records/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
+import { openApiHousekeeping } from './housekeeping.ts'
 import { IDEMPOTENCY_KEY_TTL_MS } from './idempotency.ts'
-import { platformDocuments, platformIdempotencyKeys } from './tables.ts'
-import { bindSealForTest, platformClient, registerTestPlatform, type RegisteredPlatform } from './test-support.ts'
-import { createWebhookWorker } from './webhook-worker.ts'
+import { platformClient } from './test-support.ts'
 
 const holder = { phone: '13700000071', name: '郑重试', identityNo: idNumber(871) }
 
@@ -144,7 +147,7 @@ describe('open API: sealing with an Idempotency-Key', () => {
     expect(again.body.documentId).not.toBe(first.body.documentId)
 
     await t.db.update(platformIdempotencyKeys).set({ createdAt: dayAgo }).where(where)
-    await createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0 }).runOnce()
+    await createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0, housekeeping: openApiHousekeeping }).runOnce()
     expect(await t.db.select().from(platformIdempotencyKeys).where(where)).toEqual([])
   })
 

@@ -6,13 +6,15 @@ import { xrefBombPdf } from '@seal/pdf/test/payload-bombs'
 import { chineseContract } from '@seal/pdf/test/test-documents'
 import { bindingInEffect } from '../bindings/state.ts'
 import { sealBindings } from '../bindings/tables.ts'
+import { bindSealForTest } from '../bindings/test-support.ts'
+import { platformTokens, webhookDeliveries } from '../platforms/tables.ts'
+import { adminCall, registerTestPlatform } from '../platforms/test-support.ts'
 import { callAs, idNumber, personFor } from '../seal-auth/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { STALL_MS, underLoad } from '../test/under-load.ts'
 import type { TestPerson } from '../unit-apply/test-support.ts'
-import { platformTokens, webhookDeliveries } from './tables.ts'
-import { adminCall, bindSealForTest, platformClient, registerTestPlatform } from './test-support.ts'
+import { platformClient } from './test-support.ts'
 
 /**
  * Issue #12's calls probed as an attacker, a load test and a careless client would (DESIGN.md "Rules

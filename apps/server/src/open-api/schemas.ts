@@ -37,7 +37,7 @@ export const errorBody = z
 
 /**
  * The request signature's headers, declared on every signed call so that generated clients send them
- * (open-api-plugin.ts checks them before validation: a call without them is SIGNATURE_MISSING).
+ * (plugin.ts checks them before validation: a call without them is SIGNATURE_MISSING).
  */
 export const signedHeaders = z.looseObject({
   'x-seal-timestamp': z.string().meta({ description: 'Unix 秒数，与服务器时钟相差不超过5分钟' }),
@@ -122,7 +122,7 @@ export const sealDocumentBody = z.object({
     .refine((name) => !/[/\\]/.test(name) && ![...name].some((c) => c.charCodeAt(0) < 0x20), '文件名不能包含路径或控制字符'),
   // No length here: the decoded size is checked (PAYLOAD_TOO_LARGE, the same answer as a body over the limit).
   pdf: z.string().min(1).meta({ description: 'PDF文件的Base64编码；解码后最大10M（10485760字节），超过则 413 PAYLOAD_TOO_LARGE' }),
-  // More than MAX_SIGNATURES is TOO_MANY_SIGNATURES (open-api-plugin.ts), as a keyword found too often is.
+  // More than MAX_SIGNATURES is TOO_MANY_SIGNATURES (plugin.ts), as a keyword found too often is.
   positions: z.array(z.union([pointPosition, keywordPosition])).min(1).max(MAX_SIGNATURES),
   timestamp: z.boolean().default(false).meta({ description: '是否加盖可信时间戳（PAdES B-T）' }),
   remark: z.string().max(200).optional(),

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
-import { openApiError } from './open-api-errors.ts'
-import { platformIdempotencyKeys } from './tables.ts'
+import { platformIdempotencyKeys } from '../platforms/tables.ts'
+import { openApiError } from './errors.ts'
 
 /**
  * Idempotent sealing (docs/platforms.md "Retrying a sealing"). A platform that lost an answer sends the
@@ -119,7 +119,7 @@ export async function releaseIdempotencyKey(db: Database, lease: IdempotencyLeas
     .where(and(eq(platformIdempotencyKeys.id, lease.rowId), eq(platformIdempotencyKeys.leaseToken, lease.token), isNull(platformIdempotencyKeys.completedAt)))
 }
 
-/** Deletes keys older than a day (the webhook worker's housekeeping); a key still leased is left alone. */
+/** Deletes keys older than a day (housekeeping.ts); a key still leased is left alone. */
 export async function deleteOldIdempotencyKeys(db: Database, now: Date) {
   await db
     .delete(platformIdempotencyKeys)

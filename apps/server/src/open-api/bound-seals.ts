@@ -3,16 +3,13 @@ import { alias } from 'drizzle-orm/pg-core'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { persons, units } from '../auth/tables.ts'
-import { bindingInEffect } from '../bindings/state.ts'
+import { BIND_STATE_IN_EFFECT, bindingInEffect } from '../bindings/state.ts'
 import { sealBindings, type SealBinding } from '../bindings/tables.ts'
 import type { Database } from '../db/client.ts'
 import { sealAuths } from '../seal-auth/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { trustMessages } from '../trust/messages.ts'
-import { openApiError } from './open-api-errors.ts'
-
-/** '1': the binding is in effect (spec 002 §3 "Binding record"). */
-export const BIND_STATE_IN_EFFECT = '1'
+import { openApiError } from './errors.ts'
 
 export type BoundSeal = {
   bindingId: string
@@ -105,7 +102,7 @@ export async function bindingForSealing(db: Database, platformId: string, sealId
   if (!latest) throw openApiError('SEAL_NOT_BOUND')
   const { binding, auth, sealStatus } = latest
   if (binding.bindState !== BIND_STATE_IN_EFFECT) {
-    // Cancelling a seal ends its bindings (seal-events.ts): the platform is told the cause, not the consequence.
+    // Cancelling a seal ends its bindings (bindings/seal-events.ts): the platform is told the cause, not the consequence.
     if (sealStatus === sealStatusWide.CANCELLED || sealStatus === sealStatusWide.REVOKED) throw openApiError('SEAL_UNUSABLE', trustMessages.sealCancelled)
     throw openApiError('BINDING_NOT_IN_EFFECT')
   }

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { MAX_UPLOAD_BYTES } from '../plugins/upload-limit.ts'
+import { keysetPage } from '../platforms/paging.ts'
+import type { Platform } from '../platforms/tables.ts'
 import { boundSealsOf } from './bound-seals.ts'
+import { openApiError } from './errors.ts'
 import { IDEMPOTENT_REPLAYED_HEADER, idempotencyKeyOf } from './idempotency.ts'
-import { openApiError } from './open-api-errors.ts'
-import { keysetPage } from './paging.ts'
+import { platformDocument, sealForPlatform, sealForPlatformOnce, type OpenSealRequest } from './open-sealing.ts'
 import {
   boundSealsAnswer,
   boundSealsQuery,
@@ -18,9 +20,7 @@ import {
   signedHeaders,
   tokenAnswer,
   tokenBody,
-} from './open-api-schemas.ts'
-import { platformDocument, sealForPlatform, sealForPlatformOnce, type OpenSealRequest } from './open-sealing.ts'
-import type { Platform } from './tables.ts'
+} from './schemas.ts'
 import { exchangeCredentials, TOKEN_TTL_MS } from './tokens.ts'
 
 const tags = ['open-api']
@@ -35,7 +35,7 @@ const TOKEN_CALLS_PER_MINUTE = 30
 
 /**
  * The open API's calls (docs/api.md "Open API"); who may call and how requests are signed is decided by
- * open-api-plugin.ts before any of these runs.
+ * plugin.ts before any of these runs.
  */
 export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const platformOf = (request: { platform: Platform | null }) => {

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chineseContract, chromiumPrintedContract } from '@seal/pdf/test/test-documents'
 import { findCaller } from '../auth/sessions.ts'
 import { sealBindings } from '../bindings/tables.ts'
+import { bindSealForTest } from '../bindings/test-support.ts'
+import { webhookDeliveries } from '../platforms/tables.ts'
+import { adminCall, registerTestPlatform } from '../platforms/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
-import { webhookDeliveries } from './tables.ts'
-import { adminCall, bindSealForTest, platformClient, registerTestPlatform } from './test-support.ts'
+import { platformClient } from './test-support.ts'
 
 /**
  * The open API as an integrator meets it (issue #19 §3): what docs/platforms.md and the served OpenAPI

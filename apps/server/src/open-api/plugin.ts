@@ -5,13 +5,7 @@ import { PdfSignError, signErrorMessages } from '@seal/pdf/sign/sign-errors'
 import { PdfLimitError } from '@seal/pdf/sign/pdf-limits'
 import { PdfSyntaxError } from '@seal/pdf/sign/pdf-syntax'
 import { AppError } from '../errors.ts'
-import { nestedDeeperThan, MAX_JSON_DEPTH } from '../plugins/json-body.ts'
-import { noStoreUnlessSet } from '../plugins/security-headers.ts'
-import { workerMessages } from '../workers/pool.ts'
-import { claimNonce } from './nonces.ts'
-import { OpenApiError, openApiError, openApiErrors, type OpenApiErrorCode } from './open-api-errors.ts'
-import { openApiRoutes } from './open-api-routes.ts'
-import { platformSecret } from './registry.ts'
+import { platformSecret } from '../platforms/registry.ts'
 import {
   canonicalPath,
   canonicalQuery,
@@ -22,8 +16,14 @@ import {
   sha256Hex,
   signatureHeaders,
   stringToSign,
-} from './request-signature.ts'
-import type { Platform } from './tables.ts'
+} from '../platforms/request-signature.ts'
+import type { Platform } from '../platforms/tables.ts'
+import { nestedDeeperThan, MAX_JSON_DEPTH } from '../plugins/json-body.ts'
+import { noStoreUnlessSet } from '../plugins/security-headers.ts'
+import { workerMessages } from '../workers/pool.ts'
+import { OpenApiError, openApiError, openApiErrors, type OpenApiErrorCode } from './errors.ts'
+import { claimNonce } from './nonces.ts'
+import { openApiRoutes } from './routes.ts'
 import { platformOfToken } from './tokens.ts'
 
 declare module 'fastify' {
@@ -54,7 +54,7 @@ const EMPTY_BODY_SHA256 = sha256Hex('')
  *    timestamp, nonce and body hash, under the platform's secret; the timestamp within ±5 minutes; the
  *    nonce not seen before (unique index). Only a request that passes all three is validated and handled.
  *
- * Refusals are `{ code, message, requestId }` with an HTTP status (open-api-errors.ts), not the H5
+ * Refusals are `{ code, message, requestId }` with an HTTP status (errors.ts), not the H5
  * envelope. Registered beside the /api scope, so the session plugin and the duplicate guard of the H5
  * API do not apply; replays are the nonce's to refuse.
  */

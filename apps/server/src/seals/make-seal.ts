@@ -9,13 +9,12 @@ import { uniqueViolationOf } from '../db/errors.ts'
 import { businessError, invalidInput, notFound } from '../errors.ts'
 import { storeFileBytes } from '../files/service.ts'
 import { files } from '../files/tables.ts'
-import { ONE_PERSONAL_SEAL_INDEX, ONE_UNIT_SEAL_PER_TYPE_INDEX, seals, type Seal } from '../seals/tables.ts'
-import { currentCrl, issuingCaKey, loadCertificateAuthority } from './ca.ts'
-import { crlUrl, issuingCaUrl, type Trust } from './context.ts'
-import { trustMessages } from './messages.ts'
-import { checkPinRule, hashSealPin } from './pin.ts'
-import { sealCredentials, sealPins } from './tables.ts'
-import { tellPlatformsAboutSeal } from '../platforms/seal-events.ts'
+import { currentCrl, issuingCaKey, loadCertificateAuthority } from '../trust/ca.ts'
+import { crlUrl, issuingCaUrl, type Trust } from '../trust/context.ts'
+import { sealKeyContext } from '../trust/key-wrap.ts'
+import { trustMessages } from '../trust/messages.ts'
+import { checkPinRule, hashSealPin } from '../trust/pin.ts'
+import { sealCredentials, sealPins } from '../trust/tables.ts'
 import {
   buildName,
   crlReason,
@@ -30,7 +29,9 @@ import {
   type CrlReasonCode,
   type KeyAlgorithm,
   type NameAttribute,
-} from './x509.ts'
+} from '../trust/x509.ts'
+import { recordSealEvent } from './seal-events.ts'
+import { ONE_PERSONAL_SEAL_INDEX, ONE_UNIT_SEAL_PER_TYPE_INDEX, seals, type Seal } from './tables.ts'
 
 export type SealOwner =
   | { kind: 'unit'; unitId: string; unitName: string; socialCreditCode: string }
@@ -169,6 +170,7 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
         target: sealId,
         detail: { serialNumber, algorithm, sealTypeCode: input.sealTypeCode },
       })
+      await recordSealEvent(trust, tx as unknown as Database, { type: 'seal.made', seal: row!, at: trust.now() })
       await input.inSameTransaction?.(tx as unknown as Database, row!)
       return row!
     })
@@ -257,9 +259,6 @@ function heldSealRefusal(error: unknown) {
   return undefined
 }
 
-/** The wrapped-key context of a seal key: binds the blob to its seal and credential rows. */
-export const sealKeyContext = (sealId: string, credentialId: string) => `seal:${sealId}:${credentialId}`
-
 function subjectOf(owner: SealOwner, sealName: string): NameAttribute[] {
   if (owner.kind === 'unit') {
     return [
@@ -338,8 +337,8 @@ export async function revokeSeal(
         })
         .where(eq(seals.id, input.sealId))
         .returning()
-      // Platforms using it are told, and their bindings end, with the cancellation (docs/platforms.md "Webhooks").
-      await tellPlatformsAboutSeal(tx as unknown as Database, { event: 'seal.cancelled', seal: cancelled!, reason: input.reason, at: now })
+      // The seal's bindings end, and their platforms are told, with the cancellation (the outbox's subscribers).
+      await recordSealEvent(trust, tx as unknown as Database, { type: 'seal.cancelled', seal: cancelled!, reason: input.reason, at: now })
     }
     const serials = await tx
       .update(sealCredentials)
@@ -464,8 +463,8 @@ export async function reissueSealCredential(trust: Trust, input: ReissueSealInpu
         })
         .where(eq(seals.id, current.id))
         .returning()
-      await tellPlatformsAboutSeal(tx as unknown as Database, {
-        event: input.reasonCode === crlReason.superseded ? 'seal.renewed' : 'seal.changed',
+      await recordSealEvent(trust, tx as unknown as Database, {
+        type: input.reasonCode === crlReason.superseded ? 'seal.renewed' : 'seal.changed',
         seal: row!,
         reason,
         at: now,
