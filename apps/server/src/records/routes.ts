@@ -4,7 +4,7 @@ import { ok } from '@seal/shared/api/envelope'
 import { USE_RECORD_MAX_PAGE_SIZE, useRecordItem, useRecordQueryBody } from '@seal/shared/api/use-records'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { sealAccess } from '../seal-auth/roles.ts'
+import { sealAccess } from '../seals/roles.ts'
 import { querySealUseRecords } from './use-records.ts'
 import { useRecordsOnlyOf } from './visibility.ts'
 

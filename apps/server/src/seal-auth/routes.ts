@@ -48,10 +48,9 @@ import { businessError, notFound } from '../errors.ts'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { hasHandwritingSample } from '../signing/handwriting.ts'
-import { loadSealHolder } from '../trust/seal-holder.ts'
+import { loadSealHolder, noRoleError, roleOnSeal, sealAccess } from '../seals/roles.ts'
 import { sendPdf } from '../unit-apply/documents.ts'
 import { authorisableSeals, authorisationOfGrantee, authorisationsWaitingFor, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
-import { noRoleError, roleOnSeal, sealAccess } from './roles.ts'
 import {
   acceptAsGrantee,
   cancelAuth,

@@ -28,14 +28,13 @@ import type { Trust } from '../trust/context.ts'
 import { trustMessages } from '../trust/messages.ts'
 import { checkCountedSecret } from '../trust/counted-secret.ts'
 import { assertSealPin, clockTime, hashSealPin } from '../trust/pin.ts'
-import { loadSealHolder, type SealHolder } from '../trust/seal-holder.ts'
+import { loadSealHolder, type SealHolder, sealAccess, type SealAccess } from '../seals/roles.ts'
 import { signerForAuthorizedUse } from '../trust/seal-signer.ts'
 import { serviceSigner } from '../trust/service-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
 import { inWorker } from '../workers/pool.ts'
 import { acceptanceMark } from './acceptance-mark.ts'
-import { sealAccess, type SealAccess } from './roles.ts'
-import { sealAuths, type SealAuth } from './tables.ts'
+import { sealAuths, type SealAuth } from '../seals/tables.ts'
 
 
 /** A phone proven by telAuth counts for acceptance this long. */

@@ -4,9 +4,9 @@ import type { Caller } from '../auth/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import { isFreshPassedSignature } from '../signing/handwriting.ts'
-import type { SealAccess } from './roles.ts'
+import type { SealAccess } from '../seals/roles.ts'
 import { assertUsePassword } from './service.ts'
-import { sealAuths } from './tables.ts'
+import { sealAuths } from '../seals/tables.ts'
 
 /**
  * What an authorised user (role 2 or 3) shows before each use of a seal, by the authorisation's use method

@@ -13,7 +13,7 @@ import { faceStatus } from '../identity/face.ts'
 import { faceVerifications } from '../identity/tables.ts'
 import { checkCountedSecret, LOCK_MS, MAX_ATTEMPTS } from './counted-secret.ts'
 import { trustMessages } from './messages.ts'
-import { loadSealHolder } from './seal-holder.ts'
+import { loadSealHolder } from '../seals/roles.ts'
 import { sealPinResets, sealPins } from './tables.ts'
 
 /**

@@ -10,7 +10,7 @@ import type { Trust } from './context.ts'
 import { sealKeyContext } from './make-seal.ts'
 import { trustMessages } from './messages.ts'
 import { assertSealPin } from './pin.ts'
-import { sealHeldByCaller, loadSealHolder, type SealReference } from './seal-holder.ts'
+import { sealHeldByCaller, loadSealHolder, type SealReference } from '../seals/roles.ts'
 import { sealCredentials } from './tables.ts'
 import { importSigningKey } from './x509.ts'
 
