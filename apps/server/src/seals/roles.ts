@@ -65,6 +65,17 @@ export type SealReference = {
   sealTypeCode?: string | undefined
 }
 
+/** The reference in a request body, whose codes may come as null. */
+export const sealReferenceOf = (body: {
+  sealId: string
+  sealCode?: string | null | undefined
+  sealTypeCode?: string | null | undefined
+}): SealReference => ({
+  sealId: body.sealId,
+  sealCode: body.sealCode ?? undefined,
+  sealTypeCode: body.sealTypeCode ?? undefined,
+})
+
 /**
  * The seal, if the caller is the one who checks its PIN: the holder (see SealHolder), or the unit's
  * enterprise account (a company account checks the seal PIN, spec 000 §6). Anyone else, and any
