@@ -90,7 +90,7 @@ export async function boundSealsOf(
  * another platform's seal or an unknown one is SEAL_NOT_BOUND (the platform learns nothing of seals not
  * bound to it); a binding cancelled is BINDING_NOT_IN_EFFECT; a binding made by an authorised user holds
  * only while that authorisation is active and in its period (AUTHORISATION_ENDED). The seal's own state
- * and certificate are the signer's to check (trust/seal-signer.ts).
+ * and certificate are the signer's to check (seals/seal-signer.ts).
  */
 export async function bindingForSealing(db: Database, platformId: string, sealId: string, now: Date): Promise<SealBinding> {
   const [latest] = await db

@@ -72,7 +72,7 @@ const done = envelopeOf(z.null())
 
 /**
  * Seal authorisation (spec 000 §2, §4, §7 "Authorization"; issue #11). Who may do what is decided from the
- * caller's role on the seal (seal-auth/roles.ts), never from what the client sends. † marks our paths.
+ * caller's role on the seal (seals/roles.ts), never from what the client sends. † marks our paths.
  */
 export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.trust.now()

@@ -16,7 +16,7 @@ import { sealPictureLink } from './picture-link.ts'
 import { seals, type Seal, sealAuths } from './tables.ts'
 import { authWillExpire, expiryWindowReader, sealWillExpire, type ExpiryWindows, type SealScope } from './will-expire.ts'
 
-/** A seal the caller has a role on (seal-auth/roles.ts), with that role. Else 数据不存在. */
+/** A seal the caller has a role on (roles.ts), with that role. Else 数据不存在. */
 export const visibleSeal = (db: Database, caller: Caller, sealId: string): Promise<SealAccess> => sealAccess(db, caller, { sealId })
 
 /** The picture itself, inline (POST /seal/getSealPicById, the spec's call for the picture alone). */
