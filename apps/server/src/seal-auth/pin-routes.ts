@@ -12,7 +12,7 @@ import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { sealAccess, sealReferenceOf } from '../seals/roles.ts'
 import type { Seal } from '../seals/tables.ts'
-import { assertUsePassword, checkUsePassword, setUsePassword, usePasswordKeySubject } from './service.ts'
+import { assertUsePassword, checkUsePassword, setUsePassword, usePasswordKeySubject } from '../seals/use-password.ts'
 import { trustMessages } from '../trust/messages.ts'
 import { CHANGE_KEY_TTL_MS, changeSealPin, issuePinChangeKey, resetSealPinAfterIdentityCheck, verifySealPin } from '../trust/pin.ts'
 

@@ -49,13 +49,13 @@ import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { hasHandwritingSample } from '../signing/handwriting.ts'
 import { loadSealHolder, noRoleError, roleOnSeal, sealAccess } from '../seals/roles.ts'
+import { checkUsePassword } from '../seals/use-password.ts'
 import { sendPdf } from '../unit-apply/documents.ts'
 import { authorisableSeals, authorisationOfGrantee, authorisationsWaitingFor, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
 import {
   acceptAsGrantee,
   cancelAuth,
   cancelOwnAuth,
-  checkUsePassword,
   confirmAsGrantee,
   createDraft,
   draftLetter,

@@ -49,7 +49,7 @@ export type SealDocumentInput = (
   sealId: string
   /**
    * The holder's seal PIN; or `authorised`, when the caller's authorisation was checked already
-   * (seal-auth/use.ts); or the signer itself, made by a flow that checked the use its own way (the open API).
+   * (authorised-use.ts); or the signer itself, made by a flow that checked the use its own way (the open API).
    */
   pin: string | { authorised: true } | { signer: PdfSigner }
   pdf: Uint8Array
