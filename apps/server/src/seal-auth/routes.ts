@@ -45,12 +45,12 @@ import { messages } from '@seal/shared/messages'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { smsSenderOf } from '../auth/sms-codes.ts'
 import { businessError, notFound } from '../errors.ts'
+import { sendPdf } from '../files/send-pdf.ts'
 import { callerOf } from '../plugins/auth.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { hasHandwritingSample } from '../signing/handwriting.ts'
 import { loadSealHolder, noRoleError, roleOnSeal, sealAccess } from '../seals/roles.ts'
 import { checkUsePassword } from '../seals/use-password.ts'
-import { sendPdf } from '../unit-apply/documents.ts'
 import { authorisableSeals, authorisationOfGrantee, authorisationsWaitingFor, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
 import {
   acceptAsGrantee,
