@@ -28,8 +28,10 @@ import { handwritingRoutes } from './signing/handwriting-routes.ts'
 import { sealDocumentRoutes } from './signing/seal-document-routes.ts'
 import { verifyRoutes } from './signing/verify-routes.ts'
 import { sealRoutes } from './seals/routes.ts'
+import { sealRevokeRoutes } from './seals/revoke-routes.ts'
 import { sealAuthAdminRoutes } from './seal-auth/admin-routes.ts'
 import { sealAuthRoutes } from './seal-auth/routes.ts'
+import { sealPinRoutes } from './seal-auth/pin-routes.ts'
 import { cutoutRoutes } from './seals/cutout-routes.ts'
 import { personalSealRoutes } from './personal-seal/routes.ts'
 import { applyAgreementRoutes } from './unit-apply/agreements.ts'
@@ -48,7 +50,7 @@ import { configureReview } from './unit-apply/review/settings.ts'
 import { deliverPendingSealEvents, subscribeToSealEvents } from './seals/seal-events.ts'
 import { ensureCertificateAuthority } from './trust/ca.ts'
 import { createTrust } from './trust/context.ts'
-import { sealPinRoutes, trustPublicRoutes } from './trust/routes.ts'
+import { trustPublicRoutes } from './trust/routes.ts'
 import { platformAdminRoutes } from './platforms/admin-routes.ts'
 import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './open-api/plugin.ts'
 import { openApiSecuritySchemes } from './open-api/schemas.ts'
@@ -147,6 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(regionRoutes)
       await api.register(trustPublicRoutes)
       await api.register(sealPinRoutes)
+      await api.register(sealRevokeRoutes)
       await api.register(handwritingRoutes)
       await api.register(verifyRoutes)
       await api.register(sealDocumentRoutes)

@@ -1,8 +1,7 @@
 import { and, count, eq, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import type { Database } from '../db/client.ts'
-import { sealAuths } from '../seal-auth/tables.ts'
-import { seals } from '../seals/tables.ts'
+import { seals, sealAuths } from '../seals/tables.ts'
 import { sealBindings } from './tables.ts'
 
 /** '1': the binding is in effect (spec 002 §3 "Binding record"). */

@@ -3,8 +3,7 @@ import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-cor
 import { persons } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
 import { platforms } from '../platforms/tables.ts'
-import { sealAuths } from '../seal-auth/tables.ts'
-import { seals } from '../seals/tables.ts'
+import { seals, sealAuths } from '../seals/tables.ts'
 
 /**
  * A seal bound to a platform (spec 002 §3 "Binding record": bindState 1 in effect, 0 invalid), made by its

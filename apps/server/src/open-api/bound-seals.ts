@@ -6,8 +6,7 @@ import { persons, units } from '../auth/tables.ts'
 import { BIND_STATE_IN_EFFECT, bindingInEffect } from '../bindings/state.ts'
 import { sealBindings, type SealBinding } from '../bindings/tables.ts'
 import type { Database } from '../db/client.ts'
-import { sealAuths } from '../seal-auth/tables.ts'
-import { seals } from '../seals/tables.ts'
+import { seals, sealAuths } from '../seals/tables.ts'
 import { trustMessages } from '../trust/messages.ts'
 import { openApiError } from './errors.ts'
 
@@ -88,7 +87,7 @@ export async function boundSealsOf(
  * another platform's seal or an unknown one is SEAL_NOT_BOUND (the platform learns nothing of seals not
  * bound to it); a binding cancelled is BINDING_NOT_IN_EFFECT; a binding made by an authorised user holds
  * only while that authorisation is active and in its period (AUTHORISATION_ENDED). The seal's own state
- * and certificate are the signer's to check (trust/seal-signer.ts).
+ * and certificate are the signer's to check (seals/seal-signer.ts).
  */
 export async function bindingForSealing(db: Database, platformId: string, sealId: string, now: Date): Promise<SealBinding> {
   const [latest] = await db

@@ -4,12 +4,12 @@ import { ok } from '@seal/shared/api/envelope'
 import { USE_RECORD_MAX_PAGE_SIZE, useRecordItem, useRecordQueryBody } from '@seal/shared/api/use-records'
 import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { sealAccess } from '../seal-auth/roles.ts'
+import { sealAccess } from '../seals/roles.ts'
 import { querySealUseRecords } from './use-records.ts'
 import { useRecordsOnlyOf } from './visibility.ts'
 
 /**
- * 用章记录 (spec 000 §2, §7): the use records of one seal, for anyone with a role on it (seal-auth/roles.ts):
+ * 用章记录 (spec 000 §2, §7): the use records of one seal, for anyone with a role on it (seals/roles.ts):
  * the holder and managers see every use, an authorised user (role 3) only their own (000 §6,
  * records/visibility.ts, which also decides who reads a record's document); for anyone else the seal does
  * not exist.

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm'
 import { sealRole, type SealRole } from '@seal/shared/codes/authorization'
 import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
-import { roleOnSeal } from '../seal-auth/roles.ts'
-import { loadSealHolder } from '../trust/seal-holder.ts'
+import { roleOnSeal, loadSealHolder } from '../seals/roles.ts'
 import { sealUseRecords } from './tables.ts'
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SmsProvider } from '../identity/sms-provider.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { sendAuthExpiryNotices } from './expiry-notices.ts'
-import { sealAuths } from './tables.ts'
+import { sealAuths } from '../seals/tables.ts'
 import { accept, callAs, grant, idNumber, personFor, sceneFor, type Scene } from './test-support.ts'
 
 const DAY = 86_400_000

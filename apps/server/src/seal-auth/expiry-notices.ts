@@ -8,9 +8,8 @@ import { configEntries } from '../config/tables.ts'
 import type { Database } from '../db/client.ts'
 import { sendSmsNotice } from '../identity/sms-notice.ts'
 import type { SmsProvider } from '../identity/sms-provider.ts'
-import { seals } from '../seals/tables.ts'
+import { seals, sealAuths } from '../seals/tables.ts'
 import { authWillExpire, expiryWindowReader } from '../seals/will-expire.ts'
-import { sealAuths } from './tables.ts'
 
 const DAY_MS = 86_400_000
 /** Authorisations looked at per statement. */

@@ -4,9 +4,8 @@ import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { notFound } from '../errors.ts'
 import { findFileById } from '../files/service.ts'
-import { loadSealHolder } from '../trust/seal-holder.ts'
-import { roleOnSeal } from './roles.ts'
-import { sealAuths } from './tables.ts'
+import { loadSealHolder, roleOnSeal } from '../seals/roles.ts'
+import { sealAuths } from '../seals/tables.ts'
 
 /**
  * An authorisation letter (/auth-file/{fileId}, /authorization-done/{fileId}), for the parties to it: the

@@ -4,7 +4,7 @@ import { messages } from '@seal/shared/messages'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { samplePdf, uploadFile } from '../test/seals.ts'
 import type { TestPerson } from '../unit-apply/test-support.ts'
-import { NOT_YOUR_ROLE } from './roles.ts'
+import { NOT_YOUR_ROLE } from '../seals/roles.ts'
 import { accept, callAs, creationData, grant, idNumber, personFor, sampleOf, sceneFor, writerOf, type Scene } from './test-support.ts'
 
 /**

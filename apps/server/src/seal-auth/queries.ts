@@ -10,9 +10,9 @@ import type { Database } from '../db/client.ts'
 import { prefixPattern } from '../db/search.ts'
 import { businessError, notFound } from '../errors.ts'
 import { sealPictureLink } from '../seals/picture-link.ts'
-import { seals } from '../seals/tables.ts'
-import { authInForce, representsUnit, roleOfAuth, sealAccess } from './roles.ts'
-import { sealAuths, unitMembers, type SealAuth } from './tables.ts'
+import { seals, sealAuths, type SealAuth } from '../seals/tables.ts'
+import { authInForce, representsUnit, roleOfAuth, sealAccess } from '../seals/roles.ts'
+import { unitMembers } from './tables.ts'
 
 const grantees = alias(persons, 'grantee')
 const grantors = alias(persons, 'grantor')

@@ -45,18 +45,17 @@ import { messages } from '@seal/shared/messages'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { smsSenderOf } from '../auth/sms-codes.ts'
 import { businessError, notFound } from '../errors.ts'
+import { sendPdf } from '../files/send-pdf.ts'
 import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { hasHandwritingSample } from '../signing/handwriting.ts'
-import { loadSealHolder } from '../trust/seal-holder.ts'
-import { sendPdf } from '../unit-apply/documents.ts'
+import { loadSealHolder, noRoleError, roleOnSeal, sealAccess } from '../seals/roles.ts'
+import { checkUsePassword } from '../seals/use-password.ts'
 import { authorisableSeals, authorisationOfGrantee, authorisationsWaitingFor, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
-import { noRoleError, roleOnSeal, sealAccess } from './roles.ts'
 import {
   acceptAsGrantee,
   cancelAuth,
   cancelOwnAuth,
-  checkUsePassword,
   confirmAsGrantee,
   createDraft,
   draftLetter,
@@ -73,7 +72,7 @@ const done = envelopeOf(z.null())
 
 /**
  * Seal authorisation (spec 000 §2, §4, §7 "Authorization"; issue #11). Who may do what is decided from the
- * caller's role on the seal (seal-auth/roles.ts), never from what the client sends. † marks our paths.
+ * caller's role on the seal (seals/roles.ts), never from what the client sends. † marks our paths.
  */
 export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const now = () => app.trust.now()

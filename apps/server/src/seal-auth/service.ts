@@ -26,16 +26,15 @@ import { handwritingImage, referenceSampleCount } from '../signing/handwriting.t
 import { signWithImage } from '../signing/seal-document.ts'
 import type { Trust } from '../trust/context.ts'
 import { trustMessages } from '../trust/messages.ts'
-import { checkCountedSecret } from '../trust/counted-secret.ts'
-import { assertSealPin, clockTime, hashSealPin } from '../trust/pin.ts'
-import { loadSealHolder, type SealHolder } from '../trust/seal-holder.ts'
-import { signerForAuthorizedUse } from '../trust/seal-signer.ts'
+import { assertSealPin, hashSealPin } from '../trust/pin.ts'
+import { loadSealHolder, sealAccess, type SealAccess, type SealHolder } from '../seals/roles.ts'
+import { signerForAuthorizedUse } from '../seals/seal-signer.ts'
+import { assertUsePassword } from '../seals/use-password.ts'
 import { serviceSigner } from '../trust/service-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
 import { inWorker } from '../workers/pool.ts'
 import { acceptanceMark } from './acceptance-mark.ts'
-import { sealAccess, type SealAccess } from './roles.ts'
-import { sealAuths, type SealAuth } from './tables.ts'
+import { sealAuths, type SealAuth } from '../seals/tables.ts'
 
 
 /** A phone proven by telAuth counts for acceptance this long. */
@@ -418,43 +417,6 @@ async function revoke(db: Database, auth: SealAuth, caller: Caller) {
     .returning({ id: sealAuths.id })
   if (moved.length === 0) throw businessError(sealAuthMessages.notPending)
 }
-
-// ---------------------------------------------------------------------------------------------------------
-// The seal user's use password
-
-export type UsePasswordCheck = { ok: true } | { ok: false; message: string }
-
-/**
- * Checks an authorised user's use password, counted like the seal PIN by the same turns (trust/counted-secret.ts):
- * checks of one password one after another, five wrong in a row lock it for 30 minutes.
- */
-export async function checkUsePassword(db: Database, auth: SealAuth, password: string, now: Date): Promise<UsePasswordCheck> {
-  if (!auth.usePasswordHash) return { ok: false, message: sealAuthMessages.passwordMissing }
-  const check = await checkCountedSecret(db, usePasswordSecret, { id: auth.id, typed: password, now })
-  if (check.ok) return check
-  if (check.reason === 'not-set') return { ok: false, message: sealAuthMessages.passwordMissing }
-  // The user's own password, not the holder's seal PIN: said so, or they try the PIN they do not have.
-  if (check.reason === 'locked') return { ok: false, message: sealAuthMessages.usePasswordLocked(clockTime(check.lockedUntil)) }
-  return { ok: false, message: sealAuthMessages.wrongUsePasswordRemaining(check.remainingAttempts) }
-}
-
-const usePasswordSecret = { table: sealAuths, key: sealAuths.id, hash: sealAuths.usePasswordHash }
-
-export async function assertUsePassword(db: Database, auth: SealAuth, password: string, now: Date) {
-  const check = await checkUsePassword(db, auth, password, now)
-  if (!check.ok) throw businessError(check.message)
-}
-
-/** Sets an authorised user's use password (the password change of 000 §2 for roles 2 and 3). */
-export async function setUsePassword(db: Database, auth: SealAuth, password: string) {
-  await db
-    .update(sealAuths)
-    .set({ usePasswordHash: await hashSealPin(password), failedAttempts: 0, lockedUntil: null })
-    .where(and(eq(sealAuths.id, auth.id), eq(sealAuths.status, 'active')))
-}
-
-/** What the step-1 key of an authorised user's password change binds: the authorisation and its current hash. */
-export const usePasswordKeySubject = (auth: SealAuth) => `auth-password:${auth.id}:${auth.usePasswordHash?.slice(-16) ?? ''}`
 
 /**
  * The seal manager an application names (001 §2 step 1 "seal manager", with the manager password of step 2)

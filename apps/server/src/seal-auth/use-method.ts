@@ -9,11 +9,10 @@ import { persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { businessError, notFound } from '../errors.ts'
 import { isFreshPassedSignature, referenceSampleCount } from '../signing/handwriting.ts'
-import { seals } from '../seals/tables.ts'
+import { seals, sealAuths } from '../seals/tables.ts'
 import { assertSealPin } from '../trust/pin.ts'
-import { sealAccess } from './roles.ts'
+import { sealAccess } from '../seals/roles.ts'
 import { ACCEPTANCE_SAMPLES } from './service.ts'
-import { sealAuths } from './tables.ts'
 
 /**
  * The use-method switch of the holder's unit seals (000 §4 "Use-method switch", §6: company seals, role 1,

@@ -11,13 +11,12 @@ import { containsPattern } from '../db/search.ts'
 import { notFound } from '../errors.ts'
 import { files } from '../files/tables.ts'
 import type { FileStore } from '../files/store.ts'
-import { authInForce, representsUnit, roleOfAuth, sealAccess, type SealAccess } from '../seal-auth/roles.ts'
-import { sealAuths } from '../seal-auth/tables.ts'
+import { authInForce, representsUnit, roleOfAuth, sealAccess, type SealAccess } from './roles.ts'
 import { sealPictureLink } from './picture-link.ts'
-import { seals, type Seal } from './tables.ts'
+import { seals, type Seal, sealAuths } from './tables.ts'
 import { authWillExpire, expiryWindowReader, sealWillExpire, type ExpiryWindows, type SealScope } from './will-expire.ts'
 
-/** A seal the caller has a role on (seal-auth/roles.ts), with that role. Else 数据不存在. */
+/** A seal the caller has a role on (roles.ts), with that role. Else 数据不存在. */
 export const visibleSeal = (db: Database, caller: Caller, sealId: string): Promise<SealAccess> => sealAccess(db, caller, { sealId })
 
 /** The picture itself, inline (POST /seal/getSealPicById, the spec's call for the picture alone). */

@@ -13,10 +13,10 @@ import { files } from '../files/tables.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { sealRole } from '@seal/shared/codes/authorization'
 import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
-import { assertAuthorisedUse, authorisationStillHolds } from '../seal-auth/use.ts'
+import { assertAuthorisedUse, authorisationStillHolds } from './authorised-use.ts'
 import { chosenHandwritingImage, hasChosenHandwriting, isFreshPassedSignature } from './handwriting.ts'
 import { visibleSeal } from '../seals/queries.ts'
-import type { SealAccess } from '../seal-auth/roles.ts'
+import type { SealAccess } from '../seals/roles.ts'
 import type { Database } from '../db/client.ts'
 import type { FileStore } from '../files/store.ts'
 import { inWorker } from '../workers/pool.ts'
@@ -69,7 +69,7 @@ async function sealSizePoints(db: Database, store: FileStore, access: SealAccess
 
 /**
  * 用章: the holder seals one of their own PDFs with the seal password, an authorised user with what their
- * authorisation asks for (seal-auth/use.ts); the signed copy is a new file of the caller's.
+ * authorisation asks for (authorised-use.ts); the signed copy is a new file of the caller's.
  */
 export const sealDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

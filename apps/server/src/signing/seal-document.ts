@@ -14,7 +14,7 @@ import { recordSealUse } from '../records/use-records.ts'
 import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
 import { trustMessages } from '../trust/messages.ts'
-import { signerForAuthorizedUse, signerForSeal } from '../trust/seal-signer.ts'
+import { signerForAuthorizedUse, signerForSeal } from '../seals/seal-signer.ts'
 import { serviceSigner } from '../trust/service-signer.ts'
 import { timestampAuthority } from '../trust/timestamping.ts'
 import { inWorker } from '../workers/pool.ts'
@@ -49,7 +49,7 @@ export type SealDocumentInput = (
   sealId: string
   /**
    * The holder's seal PIN; or `authorised`, when the caller's authorisation was checked already
-   * (seal-auth/use.ts); or the signer itself, made by a flow that checked the use its own way (the open API).
+   * (authorised-use.ts); or the signer itself, made by a flow that checked the use its own way (the open API).
    */
   pin: string | { authorised: true } | { signer: PdfSigner }
   pdf: Uint8Array

@@ -159,6 +159,7 @@ describe('the seal PIN', () => {
 
   it('resets a forgotten, locked PIN after a recent successful face check of the holder, once per check', async () => {
     const sealId = await newSeal()
+    const holder = { personId: f.personOwner.personId, identityNo: f.personOwner.identityNo }
     const now = new Date()
     for (let i = 0; i < 5; i++) await verifySealPin(f.db, { sealId, pin: 'wrong1', now })
     const face = async (overrides: Partial<typeof faceVerifications.$inferInsert> = {}) => {
@@ -182,14 +183,14 @@ describe('the seal PIN', () => {
     const old = await face({ completedAt: new Date(now.getTime() - 11 * 60_000) })
     for (const faceSerialNo of [failed, someoneElse, old, 'no-such-serial']) {
       await expect(
-        resetSealPinAfterIdentityCheck(f.db, { sealId, faceSerialNo, newPin: 'reset123', now }),
+        resetSealPinAfterIdentityCheck(f.db, { sealId, holder, faceSerialNo, newPin: 'reset123', now }),
       ).rejects.toThrow('人脸识别结果无效或已使用，请重新进行人脸识别')
     }
     const good = await face()
-    await resetSealPinAfterIdentityCheck(f.db, { sealId, faceSerialNo: good, newPin: 'reset123', now })
+    await resetSealPinAfterIdentityCheck(f.db, { sealId, holder, faceSerialNo: good, newPin: 'reset123', now })
     expect(await verifySealPin(f.db, { sealId, pin: 'reset123', now })).toEqual({ ok: true })
     await expect(
-      resetSealPinAfterIdentityCheck(f.db, { sealId, faceSerialNo: good, newPin: 'other123', now }),
+      resetSealPinAfterIdentityCheck(f.db, { sealId, holder, faceSerialNo: good, newPin: 'other123', now }),
     ).rejects.toThrow('已使用')
   })
 })

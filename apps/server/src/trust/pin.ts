@@ -8,12 +8,11 @@ import {
 } from '@seal/shared/rules/seal-password'
 import { beijingMinute } from '@seal/shared/text/beijing-time'
 import type { Database } from '../db/client.ts'
-import { businessError, invalidInput, notFound } from '../errors.ts'
+import { businessError, invalidInput } from '../errors.ts'
 import { faceStatus } from '../identity/face.ts'
 import { faceVerifications } from '../identity/tables.ts'
 import { checkCountedSecret, LOCK_MS, MAX_ATTEMPTS } from './counted-secret.ts'
 import { trustMessages } from './messages.ts'
-import { loadSealHolder } from './seal-holder.ts'
 import { sealPinResets, sealPins } from './tables.ts'
 
 /**
@@ -186,18 +185,17 @@ export async function changeSealPin(
 
 /**
  * Sets a new PIN for a holder who forgot theirs, after a successful face verification of the seal's holder
- * (the person of a personal seal, the legal representative of a unit seal) finished within the last 10
- * minutes (spec 000 /seal-edit-password/face-authentication). Each verification resets a PIN once. The lock
- * is cleared with it.
+ * (the person of a personal seal, the legal representative of a unit seal: seals/roles.ts finds them)
+ * finished within the last 10 minutes (spec 000 /seal-edit-password/face-authentication). Each
+ * verification resets a PIN once. The lock is cleared with it.
  */
 export async function resetSealPinAfterIdentityCheck(
   db: Database,
-  options: { sealId: string; faceSerialNo: string; newPin: string; now?: Date },
+  options: { sealId: string; holder: { personId: string; identityNo: string }; faceSerialNo: string; newPin: string; now?: Date },
 ): Promise<void> {
   const now = options.now ?? new Date()
   checkPinRule(options.newPin, 'allowDigits')
-  const found = await loadSealHolder(db, options.sealId)
-  if (!found) throw notFound()
+  const { holder } = options
   const [face] = await db
     .select()
     .from(faceVerifications)
@@ -206,7 +204,7 @@ export async function resetSealPinAfterIdentityCheck(
   const usable =
     face &&
     face.status === faceStatus.SUCCESS &&
-    face.identityNo === found.holder.identityNo &&
+    face.identityNo === holder.identityNo &&
     face.completedAt &&
     now.getTime() - face.completedAt.getTime() <= FACE_RESET_WINDOW_MS
   if (!usable) throw businessError(trustMessages.faceCheckInvalid)
@@ -214,7 +212,7 @@ export async function resetSealPinAfterIdentityCheck(
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(sealPinResets)
-      .values({ sealId: options.sealId, faceSerialNo: options.faceSerialNo, personId: found.holder.personId })
+      .values({ sealId: options.sealId, faceSerialNo: options.faceSerialNo, personId: holder.personId })
       .onConflictDoNothing()
       .returning({ id: sealPinResets.id })
     if (inserted.length === 0) throw businessError(trustMessages.faceCheckInvalid)

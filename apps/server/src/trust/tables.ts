@@ -1,7 +1,13 @@
 import { customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { persons } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
-import { seals } from '../seals/tables.ts'
+
+/**
+ * The seal a credential, PIN or PIN reset belongs to, as their foreign keys name it: the table and its key
+ * only. The seal row itself is a layer up (seals/tables.ts); trust knows a seal by its id. Not exported, so
+ * not a table of the schema: drizzle-kit reads the foreign keys by these names.
+ */
+const sealKeys = pgTable('seals', { id: text('id').primaryKey() })
 
 /** Binary column: certificates, CRLs and wrapped keys are DER/opaque bytes. Both drivers hand back bytes. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -52,7 +58,7 @@ export const sealCredentials = pgTable(
     id: id(),
     sealId: text('seal_id')
       .notNull()
-      .references(() => seals.id),
+      .references(() => sealKeys.id),
     algorithm: text('algorithm', { enum: ['ECDSA_P256', 'RSA_2048'] }).notNull(),
     publicKeyDer: bytea('public_key_der').notNull(),
     wrappedPrivateKey: bytea('wrapped_private_key').notNull(),
@@ -81,7 +87,7 @@ export const sealCredentials = pgTable(
 export const sealPins = pgTable('seal_pins', {
   sealId: text('seal_id')
     .primaryKey()
-    .references(() => seals.id),
+    .references(() => sealKeys.id),
   pinHash: text('pin_hash').notNull(),
   failedAttempts: integer('failed_attempts').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -98,7 +104,7 @@ export const sealPinResets = pgTable(
     id: id(),
     sealId: text('seal_id')
       .notNull()
-      .references(() => seals.id),
+      .references(() => sealKeys.id),
     faceSerialNo: text('face_serial_no').notNull(),
     personId: text('person_id')
       .notNull()

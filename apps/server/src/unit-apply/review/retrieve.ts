@@ -32,7 +32,7 @@ export const retrieveReview: BusinessReview = {
 /**
  * The unit on record with this credit code and name gets the application's legal representative as its
  * legal representative, so they hold its seals (the holder of a unit seal is the unit's legal
- * representative, trust/seal-holder.ts). The four-element check and face check of step 1, or a reviewer
+ * representative, seals/roles.ts). The four-element check and face check of step 1, or a reviewer
  * reading the materials, are the proof. A unit renamed since is a change, not a recovery. Written once
  * before the seals, and the same again when a crash makes it run twice.
  */

@@ -6,7 +6,7 @@ import { makeSeal } from '../seals/make-seal.ts'
 import { demo } from '../seed.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'
-import { openssl } from './testing.ts'
+import { openssl } from '../trust/testing.ts'
 
 const DAY = 86_400_000
 const holder = { phone: '13700000041', name: '郑注销', identityNo: '110101198805055433' }

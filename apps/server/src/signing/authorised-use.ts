@@ -3,10 +3,10 @@ import { authUseTypeNeeds, sealAuthMessages } from '@seal/shared/api/seal-auth'
 import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
-import { isFreshPassedSignature } from '../signing/handwriting.ts'
-import type { SealAccess } from './roles.ts'
-import { assertUsePassword } from './service.ts'
-import { sealAuths } from './tables.ts'
+import type { SealAccess } from '../seals/roles.ts'
+import { sealAuths } from '../seals/tables.ts'
+import { assertUsePassword } from '../seals/use-password.ts'
+import { isFreshPassedSignature } from './handwriting.ts'
 
 /**
  * What an authorised user (role 2 or 3) shows before each use of a seal, by the authorisation's use method
@@ -26,7 +26,7 @@ export async function assertAuthorisedUse(db: Database, caller: Caller, access: 
 }
 
 /**
- * In the transaction that records an authorised user's use (signing/seal-document.ts `stillEntitled`): the
+ * In the transaction that records an authorised user's use (seal-document.ts `stillEntitled`): the
  * authorisation still accepted and in its period, its row held FOR SHARE so that a revoke (an UPDATE of
  * that row) waits for the use to commit, or commits first and the use is refused as a later call would be.
  */

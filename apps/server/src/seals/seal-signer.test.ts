@@ -1,10 +1,10 @@
 import { X509Certificate, verify } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { revokeSeal } from '../seals/make-seal.ts'
-import { loadCertificateAuthority } from './ca.ts'
-import { verifySealPin } from './pin.ts'
+import { loadCertificateAuthority } from '../trust/ca.ts'
+import { revokeSeal } from './make-seal.ts'
+import { verifySealPin } from '../trust/pin.ts'
 import { signerForAuthorizedUse, signerForSeal } from './seal-signer.ts'
-import { replaceSeal, sealInput, startTrustFixture, type TrustFixture } from './testing.ts'
+import { replaceSeal, sealInput, startTrustFixture, type TrustFixture } from '../trust/testing.ts'
 
 describe('signing with a seal', () => {
   let f: TrustFixture
