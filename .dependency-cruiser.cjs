@@ -4,8 +4,8 @@
 // places of a lower rank; so no folder imports a higher layer and no two folders import each other.
 // No two files may import each other either, however long the circle.
 const LAYERS = [
-  ['plumbing', ['errors.ts', 'db', 'secrets.ts', 'config.ts', 'cache', 'workers', 'audit', 'files', 'plugins', 'regions', 'web']],
-  ['identity', ['identity', 'auth', 'config']],
+  ['plumbing', ['errors.ts', 'db', 'secrets.ts', 'host-channels.ts', 'config.ts', 'cache', 'workers', 'audit', 'plugins', 'files', 'regions', 'web']],
+  ['identity', ['config', 'identity', 'auth']],
   ['trust', ['trust']],
   ['seal', ['seals']],
   ['acts', ['platforms', 'records', 'signing', 'seal-auth', 'personal-seal', 'unit-apply', 'bindings', 'open-api']],

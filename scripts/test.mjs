@@ -1,4 +1,5 @@
-// `npm test`: the whole suite in one command. Installs missing system packages, type-checks, lints,
+// `npm test`: the whole suite in one command. Installs missing system packages, type-checks, lints (with
+// the server's layers: .dependency-cruiser.cjs),
 // runs the unit and API tests (Vitest), builds the app and runs the browser tests (Playwright).
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
@@ -6,7 +7,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 const steps = [
   ['system', 'bash', ['scripts/ensure-system-deps.sh']],
   ['types', 'npx', ['tsc', '-b', '--noEmit']],
-  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['lint', 'npm', ['run', 'lint']],
   ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']],
   ['build', 'npm', ['run', 'build']],
   ['browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
