@@ -77,8 +77,8 @@ export const sealReferenceOf = (body: {
 })
 
 /**
- * The seal, if the caller is the one who checks its PIN: the holder (see SealHolder), or the unit's
- * enterprise account (a company account checks the seal PIN, spec 000 §6). Anyone else, and any
+ * The seal, if the caller is the one who checks its PIN: the holder (see SealHolder and isHolderOf), or
+ * the unit's enterprise account (a company account checks the seal PIN, spec 000 §6). Anyone else, and any
  * mismatching code, gets 数据不存在, so seal ids cannot be probed.
  */
 export async function sealHeldByCaller(
@@ -91,10 +91,8 @@ export async function sealHeldByCaller(
   const { seal } = found
   if (reference.sealCode && reference.sealCode !== seal.sealCode) throw notFound()
   if (reference.sealTypeCode && reference.sealTypeCode !== seal.sealTypeCode) throw notFound()
-  const isHolder = found.holder.personId === caller.person.id
-  const isUnitAccount =
-    caller.kind === 'enterprise' && seal.ownerKind === 'unit' && caller.unit?.id === seal.unitId
-  if (!isHolder && !isUnitAccount) throw notFound()
+  // The one holder rule (isHolderOf): a unit's seal answers only to a verified legal representative or the unit's account.
+  if (!isHolderOf(caller, found)) throw notFound()
   return found
 }
 

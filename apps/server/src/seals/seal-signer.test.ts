@@ -69,6 +69,11 @@ describe('signing with a seal', () => {
         caller: await f.callerFor('legal'),
       }),
     ).rejects.toThrow('数据不存在')
+    // The legal representative's ID typed at an unverified login holds nothing (decisions.md "Who is who").
+    const unverified = await f.callerFor('legal')
+    await expect(
+      signerForSeal(f.trust, { sealId: seal.id, pin: 'abc123', caller: { ...unverified, person: { ...unverified.person, verified: false } } }),
+    ).rejects.toThrow('数据不存在')
   })
 
   it('refuses a wrong PIN and says how many tries are left', async () => {

@@ -3,9 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ok } from '@seal/shared/api/envelope'
 import { sealUseInfo, sealUseInfoBody, sealUseMessages, signDocumentBody, signedDocument } from '@seal/shared/api/sign-document'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
-import { defaultPxPerMm } from '@seal/seal/render-svg'
 import { signErrorMessages } from '@seal/pdf/sign/sign-errors'
-import { pngDimensions } from '@seal/shared/image-limits'
 import { callerOf } from '../plugins/caller.ts'
 import { businessError } from '../errors.ts'
 import { findReadableFile } from '../files/service.ts'
@@ -21,36 +19,11 @@ import type { Database } from '../db/client.ts'
 import type { FileStore } from '../files/store.ts'
 import { inWorker } from '../workers/pool.ts'
 import { onVisiblePage, sealDocument } from './seal-document.ts'
-
-/**
- * Height of a seal on paper when its image does not tell, the heights @seal/seal draws them at: the
- * official seal 40 mm, a personal name seal 18 mm, the legal representative's name seal 20 mm, the
- * invoice seal 30 mm, other unit seals 38 mm.
- */
-function sealHeightMm(sealTypeCode: string): number {
-  if (sealTypeCode === '01') return 40
-  if (sealTypeCode === '1000') return 18
-  if (sealTypeCode === '05') return 20
-  if (sealTypeCode === '03') return 30
-  return 38
-}
+import { sealSizeMm } from './seal-size.ts'
 
 const POINTS_PER_MM = 72 / 25.4
 /** Distance from the page edges when the caller gives no position: one inch. */
 const DEFAULT_MARGIN = 72
-
-/**
- * The seal's size on paper, in millimetres. Images the seal package rendered are drawn at
- * `defaultPxPerMm`, so their pixels give the real size; an image from a photographed impression (an
- * unusual pixel size) keeps its proportions at the height its type has.
- */
-export function sealSizeMm(png: Buffer, sealTypeCode: string): { width: number; height: number } {
-  const { width: widthPx, height: heightPx } = pngDimensions(png) ?? { width: 0, height: 0 }
-  const rendered = { width: widthPx / defaultPxPerMm, height: heightPx / defaultPxPerMm }
-  if (rendered.height >= 8 && rendered.height <= 60 && rendered.width <= 80) return rendered
-  const height = sealHeightMm(sealTypeCode)
-  return { width: heightPx > 0 ? (height * widthPx) / heightPx : height, height }
-}
 
 /** What each use asks of the caller (000 §3): the holder, the seal's own method; anyone else, their authorisation's. */
 export function useTypeOf(access: SealAccess): number {
