@@ -188,6 +188,20 @@ export function draftDetail(patch: Partial<UnitApplicationDetail> = {}): UnitApp
   }
 }
 
+/**
+ * The dialog an act opens. A dialog closed just before can linger in jsdom for the length of its fade, or
+ * for good when no animation frame ends it, with the same buttons: the new one is the one not there before.
+ */
+export async function dialogOpenedBy(act: () => void): Promise<HTMLElement> {
+  const before = new Set(document.querySelectorAll('.adm-dialog'))
+  act()
+  return waitFor(() => {
+    const opened = [...document.querySelectorAll<HTMLElement>('.adm-dialog')].find((dialog) => !before.has(dialog))
+    if (!opened) throw new Error('no new dialog yet')
+    return opened
+  })
+}
+
 /** After each test: antd-mobile keeps its open toast and dialogs, whose containers the next test must not inherit. */
 export function resetScreen() {
   Toast.clear()

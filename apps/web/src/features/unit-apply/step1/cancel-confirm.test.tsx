@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { LoginInfo } from '@seal/shared/api/auth'
-import { CREDIT_CODE, defaultRoutes, draftDetail, fakeServer, LEGAL_ID, location, renderWizard, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
+import { CREDIT_CODE, defaultRoutes, dialogOpenedBy, draftDetail, fakeServer, LEGAL_ID, location, renderWizard, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })
@@ -66,11 +66,8 @@ describe('注销印章 by a verified legal representative (new wizard, CANCEL)',
     await waitFor(() => expect(screen.getByText('下一步').closest('button')!.className).not.toContain('adm-button-loading'))
     expect(server.callsTo('/seal-apply/apply/submit')).toHaveLength(0)
 
-    // jsdom never ends the closed summary's fade, so it stays in the page: wait for the new one after it.
-    const closed = screen.queryAllByText('确认注销').length
-    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
-    await waitFor(() => expect(screen.getAllByText('确认注销').length).toBeGreaterThan(closed))
-    fireEvent.click(screen.getAllByText('确认注销').at(-1)!)
+    const again = await dialogOpenedBy(() => fireEvent.click(screen.getByRole('button', { name: '下一步' })))
+    fireEvent.click(within(again).getByText('确认注销'))
     await waitFor(() => expect(server.callsTo('/seal-apply/apply/submit')).toHaveLength(1))
     await waitFor(() => expect(location()).toBe('/new/seal-result?id=app-9'))
   })

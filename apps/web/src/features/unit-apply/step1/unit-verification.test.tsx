@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { unitApplyMessages } from '@seal/shared/rules/unit-apply'
-import { defaultRoutes, draftDetail, fakeServer, renderWizard, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
+import { defaultRoutes, dialogOpenedBy, draftDetail, fakeServer, renderWizard, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })
@@ -32,10 +32,8 @@ describe('unit verification on 下一步 of step 1', () => {
     expect(server.callsTo('/apply/fourElementsOfEnterpriseVerification')).toHaveLength(1)
     expect(screen.getByText('单位信息')).toBeTruthy()
 
-    // A closing dialog lingers during its animation (longer on a busy machine): the next one opens after it.
-    await waitFor(() => expect(screen.queryAllByText('继续申请')).toHaveLength(0))
-    fireEvent.click(screen.getByText('下一步'))
-    fireEvent.click(await screen.findByText('继续申请'))
+    const again = await dialogOpenedBy(() => fireEvent.click(screen.getByText('下一步')))
+    fireEvent.click(within(again).getByText('继续申请'))
     expect(await screen.findByText('上传印章图片')).toBeTruthy()
     const calls = server.callsTo('/apply/fourElementsOfEnterpriseVerification')
     expect(calls).toHaveLength(3)
@@ -56,10 +54,8 @@ describe('unit verification on 下一步 of step 1', () => {
     await waitFor(() => expect(screen.getByText('下一步').closest('button')!.className).not.toContain('adm-button-loading'))
     expect(screen.getByRole('region', { name: '单位信息' })).toBeTruthy()
 
-    // The closing dialog is gone before the next one opens.
-    await waitFor(() => expect(screen.queryAllByText(unitApplyMessages.uploadMaterials)).toHaveLength(0))
-    fireEvent.click(screen.getByText('下一步'))
-    fireEvent.click(await screen.findByText(unitApplyMessages.uploadMaterials))
+    const again = await dialogOpenedBy(() => fireEvent.click(screen.getByText('下一步')))
+    fireEvent.click(within(again).getByText(unitApplyMessages.uploadMaterials))
     expect(await screen.findByText('上传印章图片')).toBeTruthy()
     // The failed verdict is on record: the vendor is not asked again, the draft moves to seal setup.
     expect(server.callsTo('/apply/fourElementsOfEnterpriseVerification')).toHaveLength(2)
