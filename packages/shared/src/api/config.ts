@@ -74,5 +74,11 @@ export type AppConfig = {
           ? string
           : (typeof configDefaults)[K]
 }
+/**
+ * An item of GET /configs/operation/image?position=1, the home banner (001 §7, 002 §7): fileId and link as
+ * the spec gives them, and `url` (ours), a short-lived link that shows the operator's image to anyone.
+ */
+export type OperationImage = { fileId: string; link: string; url: string }
+
 export type ConfigKey = keyof AppConfig
 export const configKeys = Object.keys(configDefaults) as ConfigKey[]
