@@ -75,7 +75,7 @@ test('the legal representative refuses an operator’s application; it ends as �
 
   const legal = await legalRepresentative(browser, logistics)
   await legal.item.locator('.agency-card-open').click()
-  await legal.page.getByRole('button', { name: '拒绝' }).click()
+  await legal.page.getByRole('button', { name: '取消申请' }).click()
   await legal.page.getByRole('button', { name: '确认拒绝' }).click()
   await expect(legal.page).toHaveURL(/\/agency-center\/result\?id=/)
   await expect(legal.page.getByText('您已拒绝电子印章申请')).toBeVisible()

@@ -296,8 +296,8 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   await expect(page.locator('.use-record-card')).toHaveCount(20)
   await page.locator('.use-record-card').last().scrollIntoViewIfNeeded()
   await expect(page.locator('.use-record-card')).toHaveCount(23)
-  await page.getByText('没有更多了').scrollIntoViewIfNeeded()
-  await expect(page.getByText('没有更多了')).toBeInViewport()
+  await page.getByText('已经到底了').scrollIntoViewIfNeeded()
+  await expect(page.getByText('已经到底了')).toBeInViewport()
   await expect(page.getByText('合同.pdf', { exact: true })).toBeInViewport()
   await snap(page, 'records-4-more')
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
+import { saveFile } from '../files/service.ts'
 import { demo } from '../seed.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { ensureOperationManual } from './operation-manual.ts'
@@ -60,6 +62,35 @@ describe('configuration by identity', () => {
     expect(wrongType.json()).toMatchObject({ resultStatus: '400', responseInfo: '配置项 enable 的值类型应为 boolean' })
     const unknownKey = await admin({ key: 'nonsense', value: 1 })
     expect(unknownKey.json().resultStatus).toBe('400')
+  })
+})
+
+describe('home banner', () => {
+  it('answers none until an operator configures one, then each with its link and a url that shows the image to anyone', async () => {
+    const test = await startTestApp()
+    try {
+      const token = await test.loginPersonal(demo.person.phone)
+      const banners = async () => (await test.call({ method: 'GET', url: '/api/configs/operation/image?position=1', token })).body
+      expect(await banners()).toMatchObject({ resultStatus: '00', data: [] })
+
+      const png = await sharp({ create: { width: 4, height: 2, channels: 3, background: '#c00' } }).png().toBuffer()
+      const image = await saveFile({ db: test.db, store: test.app.files, ownerAccountId: null, bytes: png, originalName: 'banner.png' })
+      const set = await test.app.inject({
+        method: 'PUT',
+        url: '/api/admin/config',
+        payload: { key: 'operationBanners', value: [{ fileId: image.id, link: 'https://example.cn/notice' }] },
+        headers: { authorization: `Bearer ${test.secrets.adminToken}` },
+      })
+      expect(set.json().resultStatus).toBe('00')
+
+      const [banner] = (await banners()).data
+      expect(banner).toMatchObject({ fileId: image.id, link: 'https://example.cn/notice', url: expect.stringContaining('access_token=') })
+      const shown = await test.app.inject({ method: 'GET', url: banner.url })
+      expect(shown.statusCode).toBe(200)
+      expect(shown.rawPayload.equals(png)).toBe(true)
+    } finally {
+      await test.close()
+    }
   })
 })
 

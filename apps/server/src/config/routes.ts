@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { OperationImage } from '@seal/shared/api/config'
 import { ok } from '@seal/shared/api/envelope'
 import { notFound } from '../errors.ts'
-import { findFileById } from '../files/service.ts'
+import { findFileById, previewLink } from '../files/service.ts'
 import { configForCaller } from './service.ts'
 
 const identityQuery = z
@@ -33,7 +34,11 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { tags: ['config'], summary: '运营图片（banner）', querystring: z.object({ position: z.coerce.number().int().optional() }) },
     },
-    async (request) => ok((await configForCaller(app.db, request.caller)).operationBanners),
+    // Banner files are the operator's, not the caller's: each comes with a short-lived link to show it by.
+    async (request) => {
+      const banners = (await configForCaller(app.db, request.caller)).operationBanners
+      return ok(banners.map((banner): OperationImage => ({ ...banner, url: previewLink(app.secrets.fileAccessKey, banner.fileId).url })))
+    },
   )
 
   app.get(

@@ -35,6 +35,11 @@ export const configDefaults = {
   supportHours: '工作日 9:00-12:00，14:00-18:00',
   /** Channels that show the operation-manual link, and the manual's files (the first is shown). */
   operationManual: { channels: ['h5', 'app'] as string[], fileIds: [] as string[] },
+  /**
+   * The invitation link the grantor copies on /authorization-success (000 §2), shown only when set:
+   * {authId} and {socialCreditCode} are filled in, and a path is taken from this site's address.
+   */
+  authorizedUrl: '/authorization-start/personal?authId={authId}&socialCreditCode={socialCreditCode}',
   /** Banner items of GET /configs/operation/image (position 1). */
   operationBanners: [] as { fileId: string; link: string }[],
   /** Personal name seal with face verification (the six-step flow); off drops the identity step (spec 002 §2). */
@@ -69,5 +74,11 @@ export type AppConfig = {
           ? string
           : (typeof configDefaults)[K]
 }
+/**
+ * An item of GET /configs/operation/image?position=1, the home banner (001 §7, 002 §7): fileId and link as
+ * the spec gives them, and `url` (ours), a short-lived link that shows the operator's image to anyone.
+ */
+export type OperationImage = { fileId: string; link: string; url: string }
+
 export type ConfigKey = keyof AppConfig
 export const configKeys = Object.keys(configDefaults) as ConfigKey[]

@@ -288,6 +288,8 @@ export const sealAuthMessages = {
   /** The seal user declines an authorisation before accepting it (the spec's 取消授权 of one's own, 000 §2). */
   declineConfirm: '拒绝后该授权即失效，如需用章，请联系授权人重新授权。',
   declined: '已拒绝该授权',
+  /** The grantor's note outside a plain browser (000 §2 /authorization-success names it, not its words). */
+  govAppNote: '请提醒用章人登录政务服务应用，进入电子印章确认授权。',
   /** Home's notice of authorisations waiting for the seal user (issue #19 §4). */
   waitingOne: (grantor: string, sealName: string, manages: boolean) => `${grantor}授权您${manages ? '管理' : '使用'}“${sealName}”，请确认`,
   waitingMany: (count: number) => `您有${count}项印章授权待接受`,

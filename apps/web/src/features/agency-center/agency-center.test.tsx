@@ -136,14 +136,14 @@ describe('待办详情', () => {
     expect(manager.queryByText('姓名')).toBeNull()
   })
 
-  it('拒绝 asks first, then refuses and shows the result', async () => {
+  it('a pending item offers 取消申请 (spec 002 §3), which asks first, then refuses and shows the result', async () => {
     const api = fakeApi({ 'POST /seal-apply/backlog/detail': () => detailOf(item('a2')), 'GET /seal-apply/apply/refuse': () => null })
     renderScreen('/agency-center/detail?id=a2', { path: '/agency-center/detail', element: <AgencyDetailPage /> })
     await screen.findByText('91440300MA5G9XYZ1B', {}, { timeout: 3000 })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: '拒绝' })))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '取消申请' })))
     await act(async () => fireEvent.click(await screen.findByText('取消')))
     expect(api.to('GET /seal-apply/apply/refuse')).toHaveLength(0)
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: '拒绝' })))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '取消申请' })))
     // The cancelled dialog may still be closing: the newest one is the last.
     await act(async () => fireEvent.click((await screen.findAllByText('确认拒绝')).at(-1)!))
     expect(await location()).toBe('/agency-center/result?id=a2')
@@ -154,7 +154,7 @@ describe('待办详情', () => {
     fakeApi({ 'POST /seal-apply/backlog/detail': () => detailOf(item('a3')), 'GET /seal-apply/apply/refuse': () => refused('当前申请状态不可拒绝') })
     renderScreen('/agency-center/detail?id=a3', { path: '/agency-center/detail', element: <AgencyDetailPage /> })
     await screen.findByText('91440300MA5G9XYZ1B', {}, { timeout: 3000 })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: '拒绝' })))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '取消申请' })))
     await act(async () => fireEvent.click(await screen.findByText('确认拒绝')))
     expect(await screen.findByText('当前申请状态不可拒绝')).toBeTruthy()
     expect(screen.queryByTestId('location')).toBeNull()
@@ -165,7 +165,7 @@ describe('待办详情', () => {
     renderScreen('/agency-center/detail?id=h', { path: '/agency-center/detail', element: <AgencyDetailPage /> })
     expect(await screen.findByText('已处理')).toBeTruthy()
     expect(screen.queryByRole('button', { name: '签署授权' })).toBeNull()
-    expect(screen.queryByRole('button', { name: '拒绝' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '取消申请' })).toBeNull()
   })
 })
 

@@ -14,7 +14,8 @@ import './agency-center.css'
 /**
  * `/agency-center/detail?id=` 待办详情 (spec 002 §2, §3 "Detail", §4): the unit, the seal administrator,
  * the operator and the seals with their pictures. While it waits for the legal representative: 查看文件,
- * 签署授权 (the signing page, back here to the result) and 拒绝 (after a confirmation).
+ * 签署授权 (the signing page, back here to the result) and 取消申请 (002 §3 "Backlog status": the legal
+ * representative refuses, after a confirmation).
  */
 export function AgencyDetailPage() {
   const navigate = useNavigate()
@@ -51,7 +52,7 @@ function DetailBody({ id, detail }: { id: string; detail: BacklogDetailAnswer })
   const item = detail.backLogDetail
 
   const refuse = async () => {
-    const confirmed = await Dialog.confirm({ title: '拒绝申请', content: '拒绝后经办人需重新提交申请，确认拒绝该电子印章申请吗？', confirmText: '确认拒绝', cancelText: '取消' })
+    const confirmed = await Dialog.confirm({ title: '取消申请', content: '拒绝后经办人需重新提交申请，确认拒绝该电子印章申请吗？', confirmText: '确认拒绝', cancelText: '取消' })
     if (!confirmed) return
     setRefusing(true)
     try {
@@ -125,7 +126,7 @@ function DetailBody({ id, detail }: { id: string; detail: BacklogDetailAnswer })
               签署授权
             </Button>
             <Button block color="danger" fill="outline" loading={refusing} onClick={() => void refuse()}>
-              拒绝
+              取消申请
             </Button>
           </>
         )}

@@ -1,5 +1,6 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Button, NavBar, Result } from 'antd-mobile'
+import { host } from '../../lib/host/bridge.ts'
 import './binding.css'
 
 /** 完成: back where the binding started — home for /binding, the seal's detail for /seal-bind. */
@@ -8,10 +9,14 @@ function useDone(seal: { id: string; type: string } | null) {
   return () => navigate(seal ? `/seal-preview/${seal.type === 'company' ? 'company' : 'personal'}/${encodeURIComponent(seal.id)}` : '/home', { replace: true })
 }
 
-/** `/binding-result/{sucNum}` 提交成功 (002 §2): how many seals were bound; 完成 closes the flow. */
+/**
+ * `/binding-result/{sucNum}` 提交成功 (002 §2): how many seals were bound; 完成 closes the window where the
+ * host can, and goes home in a plain browser.
+ */
 export function BindingResultPage() {
   const count = Number(useParams().sucNum ?? 0)
-  const done = useDone(null)
+  const home = useDone(null)
+  const done = () => host.closeWindow(home)
   return (
     <div className="binding-page">
       <NavBar back={null}>提交成功</NavBar>

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Dialog } from 'antd-mobile'
 import type { LoginInfo } from '@seal/shared/api/auth'
+import type { OperationImage } from '@seal/shared/api/config'
 import { appConfig, fakeApi, legalRepresentative } from '../../../test/fake-api.ts'
 import { renderScreen } from '../../../test/render-screen.tsx'
 import { HomePage } from './home-page.tsx'
@@ -10,8 +11,9 @@ vi.setConfig({ testTimeout: 20_000 })
 
 const person: LoginInfo = { ...legalRepresentative, kind: 'personal', socialCreditCode: '', companyName: '' }
 
-function serve(me: LoginInfo, waiting: number) {
+function serve(me: LoginInfo, waiting: number, banners: OperationImage[] = []) {
   return fakeApi({
+    'GET /configs/operation/image': () => banners,
     'GET /auth/me': () => me,
     'POST /config/queryByIdentity': () => appConfig(),
     'POST /seal/queryGroupByBusiness': () => [],
@@ -54,5 +56,28 @@ describe('home: where the legal representative finds what waits for his signatur
     expect(await screen.findByText('待办中心')).toBeTruthy()
     expect(screen.queryByText(/有待签署的申请/)).toBeNull()
     expect(api.to('POST /seal-apply/backlog/list')).toHaveLength(0)
+  })
+})
+
+describe('home banner (GET /configs/operation/image?position=1)', () => {
+  const banner = (fileId: string, link: string): OperationImage => ({ fileId, link, url: `/api/seal-apply/file/download/${fileId}?preview=true&access_token=t` })
+
+  it('shows the operator’s images in order; one opens its link in the app', async () => {
+    const api = serve(person, 0, [banner('b1', '/seal-apply/readme'), banner('b2', 'https://example.cn/notice')])
+    renderScreen('/home', { path: '/home', element: <HomePage /> })
+    const images = within(await screen.findByRole('region', { name: '运营图片' })).getAllByRole('img')
+    expect(images.map((image) => image.getAttribute('src'))).toEqual([banner('b1', '').url, banner('b2', '').url])
+    expect(api.to('GET /configs/operation/image')[0]!.query).toEqual({ position: '1' })
+    fireEvent.click(screen.getByRole('button', { name: '运营图片1' }))
+    expect((await screen.findByTestId('location')).textContent).toBe('/seal-apply/readme')
+  })
+
+  it('shows no banner when none is configured, and home is whole', async () => {
+    const api = serve(person, 0)
+    renderScreen('/home', { path: '/home', element: <HomePage /> })
+    expect(await screen.findByText('电子印章申请')).toBeTruthy()
+    await waitFor(() => expect(api.to('GET /configs/operation/image')).toHaveLength(1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(screen.queryByRole('region', { name: '运营图片' })).toBeNull()
   })
 })

@@ -12,11 +12,12 @@ import { useUsableSeals } from '../seal-use/api.ts'
 import { homeCards, homeMessages, homeShortcuts } from './home-cards.ts'
 import { useWaitingAuthorisations } from './api/waiting-authorisations.ts'
 import { WaitingNotice } from './waiting-notice.tsx'
+import { HomeBanner } from './home-banner.tsx'
 import './home-page.css'
 
 /**
- * Home `/home` (spec 000 §1–2, 002 §2): the cards this login and configuration allow, the support line,
- * and the operation manual for the channels configured to show it. Start-up (the gate around it) has
+ * Home `/home` (spec 000 §1–2, 002 §2): the operator's banner, the cards this login and configuration
+ * allow, the support line, and the operation manual for the channels configured to show it. Start-up (the gate around it) has
  * already read the launch parameters and checked the identity.
  */
 export function HomePage() {
@@ -49,6 +50,7 @@ export function HomePage() {
           印
         </div>
       </header>
+      <HomeBanner />
       {!me.verified && <NoticeBar className="home-unverified" color="alert" wrap content={homeMessages.unverified} />}
       {me.kind === 'enterprise' && <PendingSignNotice />}
       <WaitingNotice waiting={waiting} />

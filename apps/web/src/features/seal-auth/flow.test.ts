@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { messages } from '@seal/shared/messages'
 import { beijingDayStart } from '@seal/shared/text/beijing-time'
 import type { AvailableSeal } from './api.ts'
-import { authFormProblem, authItemsFor, decodeSignInfo, encodeSignInfo, invitationText, sealAuthRuleProblem, sealsToChoose, type AuthForm } from './flow.ts'
+import { authFormProblem, authItemsFor, decodeSignInfo, encodeSignInfo, invitationLink, invitationText, sealAuthRuleProblem, sealsToChoose, type AuthForm } from './flow.ts'
 
 const now = Date.parse('2026-11-25T06:00:00Z')
 const valid: AuthForm = { name: '王小明', personIdentity: '11010519920315002X', phone: '13800000003', useType: 2, authUseType: 1, startTime: beijingDayStart(now), endTime: now + 30 * 86_400_000 }
@@ -63,5 +63,18 @@ describe('the use-method switch', () => {
       { businessName: '乙公司', socialCreditCode: 'B', list: [seal(3, '1', '2')] },
     ]
     expect(heldUnits(groups)).toEqual([{ socialCreditCode: 'A', businessName: '甲公司', useType: 1, count: 1 }])
+  })
+})
+
+describe('the invitation link', () => {
+  it('fills the configured template with the social credit code and the authorisation, on this site for a path', () => {
+    expect(invitationLink('/authorization-start/personal?authId={authId}&socialCreditCode={socialCreditCode}', { authId: 'a 1', socialCreditCode: '91110108MA01ABCDEN' }, 'https://seal.example.cn')).toBe(
+      'https://seal.example.cn/authorization-start/personal?authId=a%201&socialCreditCode=91110108MA01ABCDEN',
+    )
+    expect(invitationLink('https://gov.example.cn/accept?code={socialCreditCode}', { authId: 'a1', socialCreditCode: null }, 'https://seal.example.cn')).toBe('https://gov.example.cn/accept?code=')
+  })
+
+  it('is none when no authorized-url is configured', () => {
+    expect(invitationLink('', { authId: 'a1', socialCreditCode: 'X' }, 'https://seal.example.cn')).toBeNull()
   })
 })

@@ -93,6 +93,18 @@ export function authFormProblem(form: AuthForm, context: { now: number; certEndT
   return Object.values(authFormProblems(form, context))[0] ?? null
 }
 
+/**
+ * The invitation link from the configured template (000 §2 /authorization-success: only when an authorized-url
+ * is configured, the template holding the social credit code); null when none is.
+ */
+export function invitationLink(template: string, values: { authId: string; socialCreditCode: string | null }, origin: string): string | null {
+  if (!template.trim()) return null
+  const filled = template
+    .replaceAll('{authId}', encodeURIComponent(values.authId))
+    .replaceAll('{socialCreditCode}', encodeURIComponent(values.socialCreditCode ?? ''))
+  return new URL(filled, origin).toString()
+}
+
 /** The invitation the grantor copies for the seal user (000 §2 /authorization-success): masked phone and validity. */
 export function invitationText(input: { inviter: string; sealName: string; sealTypeCode: string; authorizer: string; phone: string; startTime: number; endTime: number; link: string }): string {
   return (

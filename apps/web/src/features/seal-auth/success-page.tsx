@@ -1,20 +1,24 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Button, NavBar, Result, Toast } from 'antd-mobile'
 import { useQuery } from '@tanstack/react-query'
+import { sealAuthMessages } from '@seal/shared/api/seal-auth'
 import { sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { messages } from '@seal/shared/messages'
 import { beijingDottedDate } from '@seal/shared/text/beijing-time'
+import { currentChannel } from '../../lib/host/channel.ts'
+import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { useSealDetail } from '../my-seals/api.ts'
 import { SealPicture } from '../my-seals/seal-picture.tsx'
 import { authorisationsOnTab } from './api.ts'
-import { invitationText } from './flow.ts'
+import { invitationLink, invitationText } from './flow.ts'
 import './seal-auth.css'
 
 /**
  * `/authorization-success/{role}` 授权成功 (000 §2). Role 0, the seal user who just accepted: the seal with its
- * picture, unit, credit code, type and validity. Otherwise the grantor: the seal user was told by SMS, and a
- * copy-link invitation (masked phone, validity) to send them; the user must accept before using the seal.
+ * picture, unit, credit code, type and validity. Otherwise the grantor: the seal user was told by SMS, a
+ * copy-link invitation (masked phone, validity) to send them when an authorized-url is configured, and,
+ * outside a plain browser, a note to have them log into the government app; they accept before using the seal.
  */
 export function AuthorizationSuccessPage() {
   const role = Number(useParams().role ?? '1')
@@ -78,11 +82,12 @@ function AcceptedBody({ sealId, authId }: { sealId: string; authId: string }) {
 function GrantedBody({ authId, smsSent }: { authId: string; smsSent: boolean }) {
   const { data: me } = useLoginInfo()
   const auth = useQuery({ queryKey: ['seal-auth', 'granted', authId], queryFn: async () => (await authorisationsOnTab(1)).list.find((item) => item.authId === authId) ?? null })
+  const { data: config } = useIdentityConfig()
   const item = auth.data
-  const link = `${window.location.origin}/authorization-start/personal?${new URLSearchParams({ authId, ...(item?.socialCreditCode ? { socialCreditCode: item.socialCreditCode } : {}) })}`
+  const link = config ? invitationLink(config.authorizedUrl, { authId, socialCreditCode: item?.socialCreditCode ?? null }, window.location.origin) : null
 
   const copy = async () => {
-    if (!item) return
+    if (!item || !link) return
     const text = invitationText({
       inviter: me?.companyName ?? me?.personName ?? '',
       sealName: item.sealName,
@@ -111,10 +116,15 @@ function GrantedBody({ authId, smsSent }: { authId: string; smsSent: boolean }) 
           </p>
         )}
         {smsSent && <p>已向用章人发送短信通知，请提醒其登录电子印章确认授权。</p>}
-        <p className="seal-auth-link">{link}</p>
-        <Button block color="primary" fill="outline" disabled={!item} onClick={() => void copy()}>
-          复制邀请链接
-        </Button>
+        {currentChannel() !== 'h5' && <p>{sealAuthMessages.govAppNote}</p>}
+        {link && (
+          <>
+            <p className="seal-auth-link">{link}</p>
+            <Button block color="primary" fill="outline" disabled={!item} onClick={() => void copy()}>
+              复制邀请链接
+            </Button>
+          </>
+        )}
       </section>
     </>
   )

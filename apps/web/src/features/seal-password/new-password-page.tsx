@@ -10,8 +10,11 @@ import { useSetNewPin } from './api.ts'
 import { sealDetailPath, SealFrame, useSealIdParam } from '../my-seals/seal-frame.tsx'
 import './seal-password.css'
 
-/** After 密码修改成功 the screen returns to the seal (spec 000 §8: 1500 ms on step 2). */
-export const PASSWORD_CHANGED_REDIRECT_MS = 1500
+/**
+ * After 密码修改成功 the screen returns to the seal (spec 000 §9): 1000 ms on the direct change
+ * (/seal-change-pass), 1500 ms on step 2.
+ */
+export const PASSWORD_CHANGED_REDIRECT_MS = { direct: 1000, step2: 1500 } as const
 
 // Step 2 also accepts 6-16 digits (spec 000 §5), so the usual hint (不能是纯数字) would mislead here.
 const STEP_2_HINT = '6-16位数字，或数字、字母、特殊符号任意两种的组合'
@@ -60,8 +63,9 @@ function NewPasswordForm({ seal, direct }: { seal: SealItem; direct: boolean }) 
     } catch {
       return // The request module showed why (an expired key, a used face check); the entries stay.
     }
-    Toast.show({ icon: 'success', content: messages.passwordChanged, duration: PASSWORD_CHANGED_REDIRECT_MS })
-    timer.current = setTimeout(() => navigate(sealDetailPath(seal), { replace: true }), PASSWORD_CHANGED_REDIRECT_MS)
+    const wait = direct ? PASSWORD_CHANGED_REDIRECT_MS.direct : PASSWORD_CHANGED_REDIRECT_MS.step2
+    Toast.show({ icon: 'success', content: messages.passwordChanged, duration: wait })
+    timer.current = setTimeout(() => navigate(sealDetailPath(seal), { replace: true }), wait)
   }
 
   return (

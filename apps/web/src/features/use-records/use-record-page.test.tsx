@@ -106,3 +106,23 @@ describe('用章记录: the signed document of a record', () => {
     expect(click).not.toHaveBeenCalled()
   })
 })
+
+describe('用章记录: paging', () => {
+  const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')!
+  // jsdom lays nothing out: InfiniteScroll needs a positioned ancestor to decide the end of the list is in view.
+  beforeEach(() => Object.defineProperty(HTMLElement.prototype, 'offsetParent', { configurable: true, get: () => document.body }))
+  afterEach(() => Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent))
+
+  it('loads the next page at the end of the list and says 已经到底了 after the last, as every list does', async () => {
+    const many = Array.from({ length: 23 }, (_, i) => record(`文件${i + 1}.pdf`, null, { id: `r${i + 1}` }))
+    const api = fakeApi({
+      'POST /seal/detail': () => seal,
+      'POST /signSealLog/queryByTypeAndSocialCreditCode': ({ body }) => (body.pageNum === 1 ? many.slice(0, 20) : many.slice(20)),
+    })
+    renderScreen('/seal-use-record/company/s1', { path: '/seal-use-record/:type/:sealId', element: <UseRecordPage /> })
+    expect(await screen.findByText('已经到底了', {}, { timeout: 3000 })).toBeTruthy()
+    expect(screen.queryByText('没有更多了')).toBeNull()
+    expect(screen.getAllByRole('article')).toHaveLength(23)
+    expect(api.to('POST /signSealLog/queryByTypeAndSocialCreditCode').map((call) => call.body.lastId)).toEqual([undefined, 'r20'])
+  })
+})

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom'
 import { Button, DatePicker, InfiniteScroll, PullToRefresh, SearchBar, Toast } from 'antd-mobile'
 import type { UseRecordQuery } from '@seal/shared/api/use-records'
 import { dayEndMs, dayOf, dayStartMs, USE_RECORD_EARLIEST, useRecordRangeProblem, type Day } from '@seal/shared/rules/use-record-range'
+import { ListFooter } from '../../components/list-footer/list-footer.tsx'
 import { Loaded } from '../../components/loaded.tsx'
 import { SealFrame } from '../my-seals/seal-frame.tsx'
 import { useUseRecords } from './api.ts'
@@ -111,10 +112,13 @@ function RecordFilter({ onApply }: { onApply: (filter: Filter) => void }) {
   )
 }
 
-/** The records of a query, a page at a time: more load as the list scrolls to its end. Pull down to refresh. */
+/**
+ * The records of a query, a page at a time: more load as the list scrolls to its end, and the last page
+ * ends on 已经到底了 as every paged list does (000 §8). Pull down to refresh.
+ */
 export function Records({ query }: { query: UseRecordQuery }) {
   const records = useUseRecords(query)
-  // A page that fails after the first keeps the list on screen; InfiniteScroll offers 重新加载.
+  // A page that fails after the first keeps the list on screen; its foot offers 重新加载.
   const firstPage = { data: records.data?.pages, isPending: records.isPending, isError: records.isError && !records.data, refetch: records.refetch }
   const loadMore = async () => {
     const next = await records.fetchNextPage()
@@ -126,7 +130,11 @@ export function Records({ query }: { query: UseRecordQuery }) {
         {(pages) => (
           <>
             <UseRecordList records={mergePages(pages)} />
-            {pages.length > 1 || records.hasNextPage ? <InfiniteScroll loadMore={loadMore} hasMore={records.hasNextPage} /> : null}
+            {pages.length > 1 || records.hasNextPage ? (
+              <InfiniteScroll loadMore={loadMore} hasMore={records.hasNextPage}>
+                {(hasMore, failed, retry) => <ListFooter hasMore={hasMore} failed={failed} retry={retry} />}
+              </InfiniteScroll>
+            ) : null}
           </>
         )}
       </Loaded>

@@ -111,6 +111,24 @@ describe('native functions of the app shell', () => {
   })
 })
 
+describe('closing the window', () => {
+  it('does the screen’s own way on in a plain browser, and when the shell fails to close', async () => {
+    const otherwise = vi.fn()
+    host.closeWindow(otherwise)
+    expect(otherwise).toHaveBeenCalledTimes(1)
+
+    win.sealNativeCapabilities = ['closeWindow']
+    win.sealNative = {
+      postMessage(json: string) {
+        const { id } = JSON.parse(json)
+        setTimeout(() => (win.sealNativeReply as (id: string, reply: unknown) => void)(id, { ok: false, message: '无法关闭' }), 0)
+      },
+    }
+    host.closeWindow(otherwise)
+    await vi.waitFor(() => expect(otherwise).toHaveBeenCalledTimes(2))
+  })
+})
+
 describe('home back action inside a mini-program', () => {
   it('tells the mini-program about the change and relaunches its index page', () => {
     const postMessage = vi.fn()

@@ -14,9 +14,10 @@ import { currentChannel, isMiniProgram } from './channel.ts'
  *   `window.webkit.messageHandlers.sealNative.postMessage(message)`;
  * - the shell answers with `window.sealNativeReply(id, { ok: true, result })` or `{ ok: false, message }`.
  *
- * Mini-programs are driven through their own JS APIs (`wx.miniProgram`, `my`), loaded by start-up.
+ * Mini-programs are driven through their own JS APIs (`wx.miniProgram`, `my`), loaded by start-up; the
+ * messenger's browsers through the `WeixinJSBridge` they inject.
  */
-export type NativeMethod = 'compressImage' | 'sha256' | 'pickImage' | 'goBack' | 'openChatApp'
+export type NativeMethod = 'compressImage' | 'sha256' | 'pickImage' | 'goBack' | 'openChatApp' | 'closeWindow'
 
 type NativeReply = { ok: boolean; result?: unknown; message?: string }
 type NativeWindow = Window & {
@@ -26,6 +27,7 @@ type NativeWindow = Window & {
   sealNativeReply?: (id: string, reply: NativeReply) => void
   wx?: { miniProgram?: MiniProgramApi }
   my?: MiniProgramApi & { postMessage?: (data: unknown) => void }
+  WeixinJSBridge?: { call?: (name: string) => void }
 }
 type MiniProgramApi = {
   postMessage?: (message: unknown) => void
@@ -167,6 +169,30 @@ export const host = {
       return
     }
     window.location.assign(CHAT_APP_URL)
+  },
+
+  /**
+   * Closes the H5 where its host can (002 §2: the binding result's 完成): a mini-program goes back to its
+   * own page, the app shell closes its web view, the messenger's browsers close theirs. A plain browser,
+   * an embedding page or a host that cannot does `otherwise` instead.
+   */
+  closeWindow(otherwise: () => void): void {
+    const channel = currentChannel()
+    const mini = isMiniProgram(channel) ? miniProgramApi() : undefined
+    if (mini?.navigateBack) {
+      mini.navigateBack({ delta: 1 })
+      return
+    }
+    if (nativeOffers('closeWindow')) {
+      void callNative('closeWindow').catch(otherwise)
+      return
+    }
+    const messenger = nativeWindow().WeixinJSBridge
+    if ((channel === 'wechat-h5' || channel === 'wxwork') && messenger?.call) {
+      messenger.call('closeWindow')
+      return
+    }
+    otherwise()
   },
 
   /** Tells the embedding page or mini-program that the H5 changed (it reloads its own state). */

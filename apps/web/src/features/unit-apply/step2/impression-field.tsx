@@ -3,6 +3,7 @@ import { Dialog, Toast } from 'antd-mobile'
 import type { ApplySealItem } from '@seal/shared/api/unit-apply'
 import { uploadLimitMb } from '@seal/shared/codes/upload'
 import { messages } from '@seal/shared/messages'
+import { sealPhotoGuidance } from '@seal/shared/codes/seal-photo-guide'
 import { ImageUpload } from '../../../components/upload/image-upload.tsx'
 import { RequestError } from '../../../lib/request/request.ts'
 import { cutoutSeal } from '../api/cutout-seal.ts'
@@ -16,18 +17,40 @@ const TARGET_KB = 1024
 
 const reasonOf = (error: unknown) => (error instanceof RequestError && error.kind !== 'network' && error.message) || messages.serverError
 
-/** The first failure: 取消 or 重新上传 (true). */
-function askRetry(reason: string) {
-  return Dialog.confirm({ title: messages.impressionExtractionFailed, content: reason, cancelText: '取消', confirmText: '重新上传' })
+type Failure = { reason: string; code: string | null }
+
+/** Why the photo failed, then the spec's photo advice for its guide code (000 §8) when that says more. */
+function FailureText({ failure }: { failure: Failure }) {
+  const advice = failure.code ? sealPhotoGuidance(failure.code) : undefined
+  return (
+    <>
+      <p>{failure.reason}</p>
+      {advice && advice !== failure.reason && <p className="unit-dialog-advice">{advice}</p>}
+    </>
+  )
 }
 
-/** From the second failure: submit the photo for manual review (true). */
-function askManualReview(reason: string) {
+/** The first failure: 取消 or 重新上传 (true). */
+function askRetry(failure: Failure) {
   return Dialog.confirm({
     title: messages.impressionExtractionFailed,
     content: (
       <div className="unit-dialog-text">
-        <p>{reason}</p>
+        <FailureText failure={failure} />
+      </div>
+    ),
+    cancelText: '取消',
+    confirmText: '重新上传',
+  })
+}
+
+/** From the second failure: submit the photo for manual review (true). */
+function askManualReview(failure: Failure) {
+  return Dialog.confirm({
+    title: messages.impressionExtractionFailed,
+    content: (
+      <div className="unit-dialog-text">
+        <FailureText failure={failure} />
         <p>您可以提交人工审核，审核需要1-2个工作日，确认后将使用您上传的照片作为印章图样审核依据。</p>
       </div>
     ),
@@ -39,7 +62,8 @@ function askManualReview(reason: string) {
 /**
  * The impression photo of one seal (001 §2 step 2, §4 "Seal-impression extraction failure"): the red ink is
  * cut out by POST /seal-apply/seal/cutoutBase64 and shown; the first failure offers 重新上传, from the second
- * the photo can go to a reviewer as it is (manualReview, its file as originalFileId).
+ * the photo can go to a reviewer as it is (manualReview, its file as originalFileId). Each failure says why
+ * and, for a photo-guide code, how to take the photo again.
  */
 export function ImpressionField({
   seal,
@@ -60,7 +84,7 @@ export function ImpressionField({
   const extract = async (dataUrl: string) => {
     setBusy(true)
     try {
-      let reason: string
+      let failure: Failure
       try {
         const answer = await cutoutSeal({ file: dataUrl, sealName: seal.sealName, sealTypeCode: seal.sealTypeCode, unitName })
         if (answer.succ && answer.sealPicBase64) {
@@ -70,20 +94,20 @@ export function ImpressionField({
           onChange({ sealPic, originalFileId, manualReview: false })
           return
         }
-        reason = answer.msg || messages.impressionExtractionFailed
+        failure = { reason: answer.msg || messages.impressionExtractionFailed, code: answer.code }
       } catch (error) {
-        reason = reasonOf(error)
+        failure = { reason: reasonOf(error), code: null }
       }
       errors.current += 1
       onChange({ errorCount: errors.current, sealPic: '', manualReview: false })
       setCutout(null)
       // Either way the photo that failed leaves the tile, unless it goes to a reviewer.
       if (errors.current <= RETRY_THRESHOLD) {
-        await askRetry(reason)
+        await askRetry(failure)
         setUploadKey((k) => k + 1)
         return
       }
-      if (!(await askManualReview(reason))) {
+      if (!(await askManualReview(failure))) {
         setUploadKey((k) => k + 1)
         return
       }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { sealPhotoGuidance } from '@seal/shared/codes/seal-photo-guide'
 import { unitApplyMessages } from '@seal/shared/rules/unit-apply'
 import { defaultRoutes, draftDetail, expectToast, fakeServer, idNumber, LEGAL_ID, location, OPERATOR_ID, operatorLogin, pickFile, renderWizard, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
 
@@ -22,11 +23,16 @@ describe('step 2 seal setup', () => {
     pickFile('上传单位公章印模照片')
     expect(await screen.findByText('印模提取失败')).toBeTruthy()
     expect(screen.getByText('未检测到完整的印章，请重新拍摄')).toBeTruthy()
+    // Code 1003 of the photo guide (000 §8): restamp on clean smooth paper, stand it against a wall, camera facing.
+    expect(screen.getByText(sealPhotoGuidance('1003')!)).toBeTruthy()
     expect(screen.getByText('取消')).toBeTruthy()
     fireEvent.click(screen.getByText('重新上传'))
     // The tile is empty again, ready for another photo.
     await screen.findByLabelText('上传单位公章印模照片')
     pickFile('上传单位公章印模照片')
+    // The first dialog may still be closing: the newest is the last.
+    const review = (await screen.findByText('提交人工审核')).closest('.adm-dialog')!
+    expect(within(review as HTMLElement).getByText(sealPhotoGuidance('1003')!)).toBeTruthy()
     fireEvent.click(await screen.findByText('提交人工审核'))
     expect(await screen.findByText('已提交人工审核')).toBeTruthy()
     expect(server.callsTo('/seal-apply/seal/cutoutBase64')[0]!.body).toMatchObject({ sealName: '单位公章', file: expect.stringMatching(/^data:image\/png;base64,/) })
