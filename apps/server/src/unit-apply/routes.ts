@@ -48,11 +48,14 @@ const done = envelopeOf(z.null())
  * Paths marked † are ours (the spec: "paths not shown"). Who may see what: unit-apply/access.ts.
  */
 export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/seal-apply/apply/temporary',
-    { schema: { tags, summary: '暂存：按填写保存申请（无 id 时新建）', body: unitApplicationForm, response: { 200: envelopeOf(saveApplicationAnswer) } } },
-    async (request) => ok(await storeApplication({ db: app.db, caller: callerOf(request), body: request.body }), messages.draftSaved),
-  )
+  // Also at the spec's shorter path (001 §7, 002 §7 "/apply/temporary"), the same call.
+  for (const path of ['/seal-apply/apply/temporary', '/apply/temporary']) {
+    app.post(
+      path,
+      { schema: { tags, summary: '暂存：按填写保存申请（无 id 时新建）', body: unitApplicationForm, response: { 200: envelopeOf(saveApplicationAnswer) } } },
+      async (request) => ok(await storeApplication({ db: app.db, caller: callerOf(request), body: request.body }), messages.draftSaved),
+    )
+  }
 
   app.post(
     '/seal-apply/apply/save',
@@ -105,11 +108,14 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
-    '/seal-apply/apply/submit',
-    { schema: { tags, summary: '提交申请：服务端重新校验全部步骤', body: submitApplicationBody, response: { 200: envelopeOf(submitApplicationAnswer) } } },
-    async (request) => ok(await submitApplication({ trust: app.trust, caller: callerOf(request), id: request.body.id, log: request.log, sms: app.providers.sms })),
-  )
+  // Also at the spec's shorter path (002 §7 "/apply/submit"), the same call.
+  for (const path of ['/seal-apply/apply/submit', '/apply/submit']) {
+    app.post(
+      path,
+      { schema: { tags, summary: '提交申请：服务端重新校验全部步骤', body: submitApplicationBody, response: { 200: envelopeOf(submitApplicationAnswer) } } },
+      async (request) => ok(await submitApplication({ trust: app.trust, caller: callerOf(request), id: request.body.id, log: request.log, sms: app.providers.sms })),
+    )
+  }
 
   app.post(
     '/seal-apply/seal/queryCanApply',
