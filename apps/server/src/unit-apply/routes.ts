@@ -14,6 +14,7 @@ import {
   renewalDocumentsAnswer,
   renewalDocumentsBody,
   saveApplicationAnswer,
+  sealApplyDetailBody,
   sealAuthsAnswer,
   sealAuthsBody,
   signedFileKeys,
@@ -25,13 +26,18 @@ import {
   unitApplicationDetail,
   unitApplicationForm,
 } from '@seal/shared/api/unit-apply'
+import { sealItem } from '@seal/shared/api/seals'
+import { sealRole } from '@seal/shared/codes/authorization'
+import { businessType, businessTypeNumber } from '@seal/shared/codes/business-type'
 import { messages } from '@seal/shared/messages'
 import { smsSenderOf } from '../auth/sms-codes.ts'
-import { notFound } from '../errors.ts'
+import { forbidden, notFound } from '../errors.ts'
 import { sendPdf } from '../files/send-pdf.ts'
 import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
+import { NOT_YOUR_ROLE } from '../seals/roles.ts'
 import { authorisationsOfSeals } from '../seal-auth/queries.ts'
+import { sealDetail } from '../seals/queries.ts'
 import { detailOf, findApplication, readableApplication } from './access.ts'
 import { applicationFormLink, applicationFormPdf, isFormLinkToken } from './documents.ts'
 import { applyServerMessages } from './messages.ts'
@@ -42,6 +48,15 @@ import { refuseApplication, sendSignCode, signDocuments, signedFileRow, submitSi
 
 const tags = ['unit-apply']
 const done = envelopeOf(z.null())
+
+/** Change, renewal and cancellation, by name or by number (000 §3). */
+const sealChangingBusinesses = new Set<string>([
+  businessType.CHANGE,
+  businessType.RENEWAL,
+  businessType.CANCEL,
+  ...[businessTypeNumber.CHANGE, businessTypeNumber.RENEWAL, businessTypeNumber.CANCEL].map(String),
+])
+const changesTheSeal = (business: string | number | null | undefined) => business != null && sealChangingBusinesses.has(String(business))
 
 /**
  * The enterprise seal application through the new wizard (spec 001 §2 "New wizard", §4, §7; issue #10).
@@ -135,6 +150,18 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/seal-apply/seal/auths',
     { config: { query: true }, schema: { tags, summary: '变更、续期印章的授权关系', body: sealAuthsBody, response: { 200: envelopeOf(sealAuthsAnswer) } } },
     async (request) => ok(await authorisationsOfSeals(app.db, callerOf(request), request.body.sealIds, app.trust.now())),
+  )
+
+  app.post(
+    '/seal-apply/seal/detail',
+    { config: { query: true }, schema: { tags, summary: '变更、续期、注销所办理的印章（同 /seal/detail）', body: sealApplyDetailBody, response: { 200: envelopeOf(sealItem) } } },
+    async (request) => {
+      const { sealId, businessType } = request.body
+      const seal = await sealDetail({ db: app.db, caller: callerOf(request), sealId, picture: { fileAccessKey: app.secrets.fileAccessKey } })
+      // Change, renewal and cancellation are the holder's or a manager's (000 §6); a seal user may see the seal, not change it.
+      if (changesTheSeal(businessType) && seal.role === sealRole.AUTHORIZED_USER) throw forbidden(NOT_YOUR_ROLE)
+      return ok(seal)
+    },
   )
 
   app.post(

@@ -244,6 +244,18 @@ export const canApplySealType = z.object({
 })
 export const queryCanApplyAnswer = z.object({ canApply: z.array(canApplySealType), hasSeal: z.boolean() })
 
+/**
+ * POST /seal-apply/seal/detail: the seal a change, renewal or cancellation is opened for (its unit and legal
+ * representative prefill step 1), as /seal/detail gives it. `businessType` by name or by number (000 §3:
+ * 2 cancel, 3 change, 4 renewal); the identity fields are not read (the session says who asks).
+ */
+export const sealApplyDetailBody = z.object({
+  sealId: z.string().min(1, '缺少参数：sealId').max(64),
+  businessType: z.union([z.enum(businessTypes), z.number().int().min(1).max(4), z.enum(['1', '2', '3', '4'])]).nullish(),
+  personIdentityType: z.string().max(8).nullish(),
+  personIdentityNo: z.string().max(32).nullish(),
+})
+
 /** POST /seal-apply/seal/filingInfo: filing numbers on record for the unit's seals of a type. */
 /** POST /seal-apply/seal/auths: the authorisations of the seals a change or renewal names (failure: an empty list). */
 export const sealAuthsBody = z.object({ sealIds: z.array(z.string().max(64)).max(50) })
