@@ -25,11 +25,13 @@ import {
   submitSignBody,
   unitApplicationDetail,
   unitApplicationForm,
+  unitDefinitionAnswer,
 } from '@seal/shared/api/unit-apply'
 import { sealItem } from '@seal/shared/api/seals'
 import { sealRole } from '@seal/shared/codes/authorization'
 import { businessType, businessTypeNumber } from '@seal/shared/codes/business-type'
 import { messages } from '@seal/shared/messages'
+import { defaultUnitTypeDefinitions } from '@seal/shared/rules/credit-code'
 import { smsSenderOf } from '../auth/sms-codes.ts'
 import { forbidden, notFound } from '../errors.ts'
 import { sendPdf } from '../files/send-pdf.ts'
@@ -150,6 +152,12 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/seal-apply/seal/auths',
     { config: { query: true }, schema: { tags, summary: '变更、续期印章的授权关系', body: sealAuthsBody, response: { 200: envelopeOf(sealAuthsAnswer) } } },
     async (request) => ok(await authorisationsOfSeals(app.db, callerOf(request), request.body.sealIds, app.trust.now())),
+  )
+
+  app.get(
+    '/seal-apply/unit/definition',
+    { schema: { tags, summary: '单位类型定义（统一社会信用代码前缀 → 单位类型）', response: { 200: envelopeOf(unitDefinitionAnswer) } } },
+    async () => ok(defaultUnitTypeDefinitions),
   )
 
   app.post(

@@ -256,6 +256,13 @@ export const sealApplyDetailBody = z.object({
   personIdentityNo: z.string().max(32).nullish(),
 })
 
+/**
+ * GET /seal-apply/unit/definition: the unit types the credit code's first characters decide — the built-in
+ * rule the wizard and the registry apply (defaultUnitTypeDefinitions, unitTypeOfCreditCode: these prefixes
+ * are administrative or public institutions, 06; anything else 02).
+ */
+export const unitDefinitionAnswer = z.array(z.object({ code: z.string(), value: z.array(z.string()) }))
+
 /** POST /seal-apply/seal/filingInfo: filing numbers on record for the unit's seals of a type. */
 /** POST /seal-apply/seal/auths: the authorisations of the seals a change or renewal names (failure: an empty list). */
 export const sealAuthsBody = z.object({ sealIds: z.array(z.string().max(64)).max(50) })
