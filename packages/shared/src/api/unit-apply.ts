@@ -382,3 +382,5 @@ export const localConfigShape = z.object({
   fields: z.array(signField),
 })
 export const renewalDocumentsAnswer = z.object({ fileId: z.string(), localConfig: localConfigShape })
+/** GET /paas-seal-offline-sdk/v1/offlineApply/agreement: the 电子印章服务协议 for the caller, and where it is signed. */
+export const offlineAgreementAnswer = z.object({ fileId: z.string(), localConfig: localConfigShape })
