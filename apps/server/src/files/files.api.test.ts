@@ -65,6 +65,20 @@ describe('files', () => {
     expect(link.body.resultStatus).toBe('404')
   })
 
+  it('gives the same bytes at the offline SDK path, and hides them from another user there too', async () => {
+    const bytes = await redSquare()
+    const uploaded = await upload(owner, { name: 'seal.jpg', bytes })
+    const url = `/api/paas-seal-offline-sdk/v1/file/download/${uploaded.data.fileId}`
+    const mine = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner}` } })
+    expect(mine.headers['content-type']).toBe('image/jpeg')
+    expect(mine.rawPayload.equals(bytes)).toBe(true)
+    const theirs = await t.call({ method: 'GET', url, token: stranger })
+    const unknown = await t.call({ method: 'GET', url: '/api/paas-seal-offline-sdk/v1/file/download/no-such-file', token: stranger })
+    expect(theirs.body).toMatchObject({ resultStatus: '404', responseInfo: '文件ID不存在' })
+    expect(unknown.body).toEqual(theirs.body)
+    expect((await t.call({ method: 'GET', url })).status).toBe(401)
+  })
+
   it('opens a preview link with its short-lived token and refuses a tampered one', async () => {
     const uploaded = await upload(owner, { name: 'mine.jpg', bytes: await redSquare() })
     const link = await t.call({ url: '/api/file/previewLink', body: { fileId: uploaded.data.fileId }, token: owner })

@@ -75,14 +75,13 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.get(
-    '/file/download/:id',
-    { schema: { tags: ['files'], summary: '下载文件（二进制）', params: fileIdParams } },
-    async (request, reply) => {
+  // The offline SDK's path for the same download (001 §7 "Offline and older flow", 002 §7).
+  for (const path of ['/file/download/:id', '/paas-seal-offline-sdk/v1/file/download/:id']) {
+    app.get(path, { schema: { tags: ['files'], summary: '下载文件（二进制）', params: fileIdParams } }, async (request, reply) => {
       const file = await findReadableFile({ db: app.db, caller: callerOf(request), fileId: request.params.id, now: app.trust.now(), mayReadFile: app.mayReadFile })
       return sendFile(reply, file, await app.files.get(file.storageKey), { inline: false })
-    },
-  )
+    })
+  }
 
   app.get(
     '/file/downloadData/:id',

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { fileTypeFromBuffer } from 'file-type'
 import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
@@ -33,6 +33,21 @@ export async function saveFile(options: {
   const prepared = await storeFileBytes(options)
   const [row] = await options.db.insert(files).values(prepared).returning()
   return row!
+}
+
+/**
+ * Keeps a document the service generated for its owner: the same bytes asked for again are the file kept
+ * before, so reading a document twice stores nothing new.
+ */
+export async function saveFileOnce(options: { db: Database; store: FileStore; ownerAccountId: string; bytes: Buffer; originalName: string }): Promise<{ id: string }> {
+  const { db } = options
+  const sha256 = createHash('sha256').update(options.bytes).digest('hex')
+  const [existing] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerAccountId, options.ownerAccountId), eq(files.sha256, sha256)))
+    .limit(1)
+  return existing ?? saveFile(options)
 }
 
 /**

@@ -25,7 +25,7 @@ function managedSeals(caller: Caller, now: Date): SQL {
   const ownUnit =
     caller.kind === 'enterprise' && caller.unit
       ? eq(seals.unitId, caller.unit.id)
-      : sql`${seals.unitId} in (select ${units.id} from ${units} where ${units.legalPersonId} = ${caller.person.id})`
+      : sql`${seals.unitId} in (select ${units.id} from ${units} where ${representsUnit(caller.person)})`
   const manager = and(
     exists(
       sql`(select 1 from ${sealAuths} where ${authInForce(caller.person, now)} and ${sealAuths.authUseType} = ${String(authUseType.MANAGE)})`,
@@ -116,6 +116,39 @@ export async function authorizationList(options: {
     .from(sealAuths)
     .innerJoin(seals, eq(seals.id, sealAuths.sealId))
     .leftJoin(units, eq(units.id, seals.unitId))
+    .where(where)
+  return { list: rows.map((row) => toAuthorizationItem(row, caller, now)), total: counted?.total ?? 0 }
+}
+
+/**
+ * POST /sealAuth/queryAuthBySocialCreditCode: the authorisations a change of the unit carries over —
+ * waiting for the seal user or in force — of the unit's seals the caller holds or manages, oldest first.
+ * A unit they do not manage answers as an unknown one: an empty page.
+ */
+export async function authorisationsOfUnit(options: {
+  db: Database
+  caller: Caller
+  socialCreditCode: string
+  page: number
+  pageSize: number
+  now: Date
+}): Promise<{ list: AuthorizationItem[]; total: number }> {
+  const { db, caller, now } = options
+  const where = and(
+    eq(units.socialCreditCode, options.socialCreditCode.toUpperCase()),
+    managedSeals(caller, now),
+    or(eq(sealAuths.status, 'pending'), and(eq(sealAuths.status, 'active'), gte(sealAuths.endTime, now))),
+  )
+  const rows = await authorisationRows(db)
+    .where(where)
+    .orderBy(asc(sealAuths.createdAt), asc(sealAuths.id))
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize)
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(sealAuths)
+    .innerJoin(seals, eq(seals.id, sealAuths.sealId))
+    .innerJoin(units, eq(units.id, seals.unitId))
     .where(where)
   return { list: rows.map((row) => toAuthorizationItem(row, caller, now)), total: counted?.total ?? 0 }
 }

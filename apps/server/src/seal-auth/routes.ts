@@ -22,6 +22,7 @@ import {
   queryRoleBody,
   querySealListByAllBody,
   queryAuthDetailBody,
+  queryAuthBySocialCreditCodeBody,
   sealAuthMessages,
   sealReferenceBody,
   sealStatusAnswer,
@@ -51,7 +52,7 @@ import { envelopeOf } from '../plugins/schemas.ts'
 import { hasHandwritingSample } from '../signing/handwriting.ts'
 import { loadSealHolder, noRoleError, roleOnSeal, sealAccess } from '../seals/roles.ts'
 import { checkUsePassword } from '../seals/use-password.ts'
-import { authorisableSeals, authorisationOfGrantee, authorisationsWaitingFor, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
+import { authorisableSeals, authorisationOfGrantee, authorisationsOfUnit, authorisationsWaitingFor, authorisedPersonsOf, authorizationList, historyAuthPersons, organisationDirectory } from './queries.ts'
 import {
   acceptAsGrantee,
   cancelAuth,
@@ -141,6 +142,18 @@ export const sealAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body
       return ok(await authorizationList({ db: app.db, caller: callerOf(request), tab: body.status, page: body.currentPage, pageSize: body.pageSize, socialCreditCode: body.socialCreditCode, now: now() }))
+    },
+  )
+
+  app.post(
+    '/sealAuth/queryAuthBySocialCreditCode',
+    {
+      config: { query: true },
+      schema: { tags, summary: '单位印章的授权关系（授权中、已授权；本人持有或管理的印章），分页', body: queryAuthBySocialCreditCodeBody, response: { 200: envelopeOf(authorizationPage) } },
+    },
+    async (request) => {
+      const { socialCreditCode, currentPage, pageSize } = request.body
+      return ok(await authorisationsOfUnit({ db: app.db, caller: callerOf(request), socialCreditCode, page: currentPage, pageSize, now: now() }))
     },
   )
 

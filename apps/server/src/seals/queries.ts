@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { sealRole } from '@seal/shared/codes/authorization'
 import { sealStatus } from '@seal/shared/codes/seal-status'
 import { alias } from 'drizzle-orm/pg-core'
-import type { SealGroup, SealItem, WillExpireAuth, WillExpires } from '@seal/shared/api/seals'
+import type { EnterpriseInfo, SealGroup, SealItem, WillExpireAuth, WillExpires } from '@seal/shared/api/seals'
 import { maskIdNumber, maskRealName } from '@seal/shared/text/masking'
 import type { Caller } from '../plugins/caller.ts'
 import { persons, units } from '../auth/tables.ts'
@@ -11,7 +11,7 @@ import { containsPattern } from '../db/search.ts'
 import { notFound } from '../errors.ts'
 import { files } from '../files/tables.ts'
 import type { FileStore } from '../files/store.ts'
-import { authInForce, representsUnit, roleOfAuth, sealAccess, type SealAccess } from './roles.ts'
+import { authInForce, isHolderOf, representsUnit, roleOfAuth, sealAccess, type SealAccess } from './roles.ts'
 import { sealPictureLink } from './picture-link.ts'
 import { seals, type Seal, sealAuths } from './tables.ts'
 import { authWillExpire, expiryWindowReader, sealWillExpire, type ExpiryWindows, type SealScope } from './will-expire.ts'
@@ -99,9 +99,7 @@ export async function sealDetail(options: { db: Database; caller: Caller; sealId
   const now = new Date()
   const [row] = await sealRows(options.db, caller, now, () => eq(seals.id, options.sealId)).limit(1)
   if (!row) throw notFound()
-  const isHolder = row.holder.id === caller.person.id
-  const isUnitAccount = caller.kind === 'enterprise' && row.seal.ownerKind === 'unit' && caller.unit?.id === row.seal.unitId
-  if (!isHolder && !isUnitAccount && !row.auth) throw notFound()
+  if (!row.auth && !isHolderOf(caller, { seal: row.seal, holder: { personId: row.holder.id } })) throw notFound()
   return (await toItems(options.db, [row], options.picture, now.getTime()))[0]!
 }
 
@@ -117,6 +115,7 @@ export async function unitSealGroups(options: {
   picture: PictureOption
   queryAvailable: boolean
   businessName?: string | undefined
+  socialCreditCode?: string | null | undefined
 }): Promise<SealGroup[]> {
   const { caller } = options
   const unitFilter = caller.kind === 'enterprise' && caller.unit ? eq(units.id, caller.unit.id) : representsUnit(caller.person)
@@ -127,6 +126,7 @@ export async function unitSealGroups(options: {
       eq(seals.ownerKind, 'unit'),
       or(unitFilter, authorised),
       name ? ilike(units.name, containsPattern(name)) : undefined,
+      options.socialCreditCode ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase()) : undefined,
       options.queryAvailable ? eq(seals.status, '1') : undefined,
     ),
   ).orderBy(asc(units.name), asc(units.id), asc(seals.sealTypeCode), desc(seals.createdAt), desc(seals.id))
@@ -141,6 +141,71 @@ export async function unitSealGroups(options: {
     groups.at(-1)!.list.push(items[index]!)
   })
   return groups
+}
+
+/**
+ * POST /seal/queryByBussiness: the unit seals of unitSealGroups as one list, of one unit when
+ * `socialCreditCode` is given; `holderOnly` (the spec's filterAuth) keeps the seals the caller holds.
+ */
+export async function unitSealList(options: {
+  db: Database
+  caller: Caller
+  picture: PictureOption
+  socialCreditCode?: string | null | undefined
+  holderOnly: boolean
+}): Promise<SealItem[]> {
+  const groups = await unitSealGroups({ ...options, queryAvailable: false })
+  return groups.flatMap((group) => group.list).filter((seal) => !options.holderOnly || seal.role === sealRole.LEGAL_PERSON)
+}
+
+/**
+ * POST /seal/queryByPersonManage: the seals the caller holds or manages (role 1 or 2), newest first — a
+ * company account its unit's; a person the seals of the units they represent, their own name seals and
+ * the seals they manage now (an authorised user's seals, role 3, are not theirs to manage). One unit's
+ * with `socialCreditCode`; `holderOnly` (filterAuth) leaves out the seals they only manage.
+ */
+export async function managedSealList(options: {
+  db: Database
+  caller: Caller
+  picture: PictureOption
+  socialCreditCode?: string | null | undefined
+  holderOnly: boolean
+}): Promise<SealItem[]> {
+  const { caller } = options
+  const now = new Date()
+  const held =
+    caller.kind === 'enterprise'
+      ? and(eq(seals.ownerKind, 'unit'), caller.unit ? eq(seals.unitId, caller.unit.id) : sql`false`)
+      : or(and(eq(seals.ownerKind, 'unit'), representsUnit(caller.person)), and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)))
+  const rows = await sealRows(options.db, caller, now, (authorised) =>
+    and(
+      options.holderOnly ? held : or(held, authorised),
+      options.socialCreditCode ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase()) : undefined,
+    ),
+  ).orderBy(desc(seals.createdAt), desc(seals.id))
+  const items = await toItems(options.db, rows, options.picture, now.getTime())
+  return items.filter((seal) => seal.role === sealRole.LEGAL_PERSON || seal.role === sealRole.MANAGER)
+}
+
+/**
+ * POST /seal/enterprise/info: the units whose seals the caller holds — a company account its unit; a
+ * person the units they represent (verified: representsUnit) — in name order, with how many seals each
+ * has in effect. One unit with `socialCreditCode`; for anyone else that unit is not listed.
+ */
+export async function heldUnits(db: Database, caller: Caller, socialCreditCode?: string | null): Promise<EnterpriseInfo[]> {
+  const unitFilter = caller.kind === 'enterprise' ? (caller.unit ? eq(units.id, caller.unit.id) : sql`false`) : representsUnit(caller.person)
+  return db
+    .select({
+      businessName: units.name,
+      socialCreditCode: units.socialCreditCode,
+      unitTypeCode: units.unitTypeCode,
+      sealCount: sql<number>`count(${seals.id})::int`,
+    })
+    .from(units)
+    .leftJoin(seals, and(eq(seals.unitId, units.id), eq(seals.status, sealStatus.IN_EFFECT)))
+    .where(and(unitFilter, socialCreditCode ? eq(units.socialCreditCode, socialCreditCode.toUpperCase()) : undefined))
+    .groupBy(units.id)
+    .orderBy(asc(units.name), asc(units.id))
 }
 
 /** The most authorisations queryWillExpires looks at, soonest ending first. */

@@ -116,7 +116,7 @@ export type SealAccess = SealHolder & { role: SealRole; auth: SealAuth | null }
  * account — and only a verified person holds a unit's seal: an ID number typed at login proves nothing
  * (docs/decisions.md "Who is who").
  */
-export const isHolderOf = (caller: Caller, found: SealHolder) =>
+export const isHolderOf = (caller: Caller, found: Pick<SealHolder, 'seal'> & { holder: Pick<SealHolder['holder'], 'personId'> }) =>
   found.seal.ownerKind === 'person'
     ? found.holder.personId === caller.person.id
     : caller.person.verified &&

@@ -1,12 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
-import { queryGroupByBusinessBody, queryPersonSealsBody, queryWillExpiresBody, sealByIdBody, sealGroup, sealItem, willExpires } from '@seal/shared/api/seals'
+import {
+  enterpriseInfo,
+  enterpriseInfoBody,
+  queryByBusinessBody,
+  queryByPersonManageBody,
+  queryGroupByBusinessBody,
+  queryPersonSealsBody,
+  queryWillExpiresBody,
+  sealByIdBody,
+  sealGroup,
+  sealItem,
+  willExpires,
+} from '@seal/shared/api/seals'
 import { notFound } from '../errors.ts'
 import { findFileById, verifyAccessToken } from '../files/service.ts'
 import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { personalSeals, sealDetail, sealPictureData, unitSealGroups, visibleSeal, willExpiring } from './queries.ts'
+import { heldUnits, managedSealList, personalSeals, sealDetail, sealPictureData, unitSealGroups, unitSealList, visibleSeal, willExpiring } from './queries.ts'
 
 /** Seal lists and details for the management screens (spec 000 §7 "Seal management"; † paths are ours). */
 export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,6 +43,33 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
           businessName: request.body?.businessName,
         }),
       ),
+  )
+
+  app.post(
+    '/seal/queryByBussiness',
+    { config: { query: true }, schema: { tags: ['seals'], summary: '单位电子印章（一个列表；filterAuth 只留本人持有的）', body: queryByBusinessBody, response: { 200: envelopeOf(z.array(sealItem)) } } },
+    async (request) => {
+      const { socialCreditCode, needPic, filterAuth } = request.body
+      return ok(await unitSealList({ db: app.db, caller: callerOf(request), picture: pictures(needPic), socialCreditCode, holderOnly: filterAuth }))
+    },
+  )
+
+  app.post(
+    '/seal/queryByPersonManage',
+    {
+      config: { query: true },
+      schema: { tags: ['seals'], summary: '本人持有或管理的印章（角色 1、2；filterAuth 只留本人持有的）', body: queryByPersonManageBody, response: { 200: envelopeOf(z.array(sealItem)) } },
+    },
+    async (request) => {
+      const { socialCreditCode, needPic, filterAuth } = request.body
+      return ok(await managedSealList({ db: app.db, caller: callerOf(request), picture: pictures(needPic), socialCreditCode, holderOnly: filterAuth }))
+    },
+  )
+
+  app.post(
+    '/seal/enterprise/info',
+    { config: { query: true }, schema: { tags: ['seals'], summary: '本人持有其印章的单位', body: enterpriseInfoBody, response: { 200: envelopeOf(z.array(enterpriseInfo)) } } },
+    async (request) => ok(await heldUnits(app.db, callerOf(request), request.body.socialCreditCode)),
   )
 
   app.post(

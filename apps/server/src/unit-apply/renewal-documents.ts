@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import type { RenewalDocumentsBody } from '@seal/shared/api/unit-apply'
 import { applicantKind, businessType } from '@seal/shared/codes/business-type'
@@ -9,9 +8,8 @@ import type { Caller } from '../plugins/caller.ts'
 import { persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
-import { saveFile } from '../files/service.ts'
+import { saveFileOnce } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
-import { files } from '../files/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { renewalFormPdf } from './documents.ts'
 import { unitApplications } from './tables.ts'
@@ -67,14 +65,7 @@ export async function renewalDocuments(options: { db: Database; store: FileStore
     day: new Date(`${beijingDate(now.getTime())}T00:00:00+08:00`),
   })
   // The same form asked for again the same day is the file stored before.
-  const bytes = Buffer.from(pdf)
-  const sha256 = createHash('sha256').update(bytes).digest('hex')
-  const [existing] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.ownerAccountId, caller.accountId), eq(files.sha256, sha256)))
-    .limit(1)
-  const file = existing ?? (await saveFile({ db, store: options.store, ownerAccountId: caller.accountId, bytes, originalName: '电子印章续期申请表.pdf' }))
+  const file = await saveFileOnce({ db, store: options.store, ownerAccountId: caller.accountId, bytes: Buffer.from(pdf), originalName: '电子印章续期申请表.pdf' })
   return { fileId: file.id, localConfig: positions.localConfig }
 }
 

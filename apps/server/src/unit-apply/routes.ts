@@ -14,6 +14,7 @@ import {
   renewalDocumentsAnswer,
   renewalDocumentsBody,
   saveApplicationAnswer,
+  sealApplyDetailBody,
   sealAuthsAnswer,
   sealAuthsBody,
   signedFileKeys,
@@ -24,14 +25,21 @@ import {
   submitSignBody,
   unitApplicationDetail,
   unitApplicationForm,
+  unitDefinitionAnswer,
 } from '@seal/shared/api/unit-apply'
+import { sealItem } from '@seal/shared/api/seals'
+import { sealRole } from '@seal/shared/codes/authorization'
+import { businessType, businessTypeNumber } from '@seal/shared/codes/business-type'
 import { messages } from '@seal/shared/messages'
+import { defaultUnitTypeDefinitions } from '@seal/shared/rules/credit-code'
 import { smsSenderOf } from '../auth/sms-codes.ts'
-import { notFound } from '../errors.ts'
+import { forbidden, notFound } from '../errors.ts'
 import { sendPdf } from '../files/send-pdf.ts'
 import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
+import { NOT_YOUR_ROLE } from '../seals/roles.ts'
 import { authorisationsOfSeals } from '../seal-auth/queries.ts'
+import { sealDetail } from '../seals/queries.ts'
 import { detailOf, findApplication, readableApplication } from './access.ts'
 import { applicationFormLink, applicationFormPdf, isFormLinkToken } from './documents.ts'
 import { applyServerMessages } from './messages.ts'
@@ -43,16 +51,28 @@ import { refuseApplication, sendSignCode, signDocuments, signedFileRow, submitSi
 const tags = ['unit-apply']
 const done = envelopeOf(z.null())
 
+/** Change, renewal and cancellation, by name or by number (000 §3). */
+const sealChangingBusinesses = new Set<string>([
+  businessType.CHANGE,
+  businessType.RENEWAL,
+  businessType.CANCEL,
+  ...[businessTypeNumber.CHANGE, businessTypeNumber.RENEWAL, businessTypeNumber.CANCEL].map(String),
+])
+const changesTheSeal = (business: string | number | null | undefined) => business != null && sealChangingBusinesses.has(String(business))
+
 /**
  * The enterprise seal application through the new wizard (spec 001 §2 "New wizard", §4, §7; issue #10).
  * Paths marked † are ours (the spec: "paths not shown"). Who may see what: unit-apply/access.ts.
  */
 export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/seal-apply/apply/temporary',
-    { schema: { tags, summary: '暂存：按填写保存申请（无 id 时新建）', body: unitApplicationForm, response: { 200: envelopeOf(saveApplicationAnswer) } } },
-    async (request) => ok(await storeApplication({ db: app.db, caller: callerOf(request), body: request.body }), messages.draftSaved),
-  )
+  // Also at the spec's shorter path (001 §7, 002 §7 "/apply/temporary"), the same call.
+  for (const path of ['/seal-apply/apply/temporary', '/apply/temporary']) {
+    app.post(
+      path,
+      { schema: { tags, summary: '暂存：按填写保存申请（无 id 时新建）', body: unitApplicationForm, response: { 200: envelopeOf(saveApplicationAnswer) } } },
+      async (request) => ok(await storeApplication({ db: app.db, caller: callerOf(request), body: request.body }), messages.draftSaved),
+    )
+  }
 
   app.post(
     '/seal-apply/apply/save',
@@ -105,11 +125,14 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   )
 
-  app.post(
-    '/seal-apply/apply/submit',
-    { schema: { tags, summary: '提交申请：服务端重新校验全部步骤', body: submitApplicationBody, response: { 200: envelopeOf(submitApplicationAnswer) } } },
-    async (request) => ok(await submitApplication({ trust: app.trust, caller: callerOf(request), id: request.body.id, log: request.log, sms: app.providers.sms })),
-  )
+  // Also at the spec's shorter path (002 §7 "/apply/submit"), the same call.
+  for (const path of ['/seal-apply/apply/submit', '/apply/submit']) {
+    app.post(
+      path,
+      { schema: { tags, summary: '提交申请：服务端重新校验全部步骤', body: submitApplicationBody, response: { 200: envelopeOf(submitApplicationAnswer) } } },
+      async (request) => ok(await submitApplication({ trust: app.trust, caller: callerOf(request), id: request.body.id, log: request.log, sms: app.providers.sms })),
+    )
+  }
 
   app.post(
     '/seal-apply/seal/queryCanApply',
@@ -129,6 +152,24 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/seal-apply/seal/auths',
     { config: { query: true }, schema: { tags, summary: '变更、续期印章的授权关系', body: sealAuthsBody, response: { 200: envelopeOf(sealAuthsAnswer) } } },
     async (request) => ok(await authorisationsOfSeals(app.db, callerOf(request), request.body.sealIds, app.trust.now())),
+  )
+
+  app.get(
+    '/seal-apply/unit/definition',
+    { schema: { tags, summary: '单位类型定义（统一社会信用代码前缀 → 单位类型）', response: { 200: envelopeOf(unitDefinitionAnswer) } } },
+    async () => ok(defaultUnitTypeDefinitions),
+  )
+
+  app.post(
+    '/seal-apply/seal/detail',
+    { config: { query: true }, schema: { tags, summary: '变更、续期、注销所办理的印章（同 /seal/detail）', body: sealApplyDetailBody, response: { 200: envelopeOf(sealItem) } } },
+    async (request) => {
+      const { sealId, businessType } = request.body
+      const seal = await sealDetail({ db: app.db, caller: callerOf(request), sealId, picture: { fileAccessKey: app.secrets.fileAccessKey } })
+      // Change, renewal and cancellation are the holder's or a manager's (000 §6); a seal user may see the seal, not change it.
+      if (changesTheSeal(businessType) && seal.role === sealRole.AUTHORIZED_USER) throw forbidden(NOT_YOUR_ROLE)
+      return ok(seal)
+    },
   )
 
   app.post(

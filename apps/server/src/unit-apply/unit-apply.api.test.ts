@@ -199,6 +199,21 @@ describe('enterprise application through the new wizard (/seal-apply/apply/*)', 
       expect((await call(legal.token, '/seal-apply/apply/submit', { id })).body.data).toEqual({ id, applyStatus: 'PENDING_REVIEW' })
     })
 
+    it('answers the same at the spec’s paths /apply/temporary and /apply/submit, and a stranger as for an unknown id', async () => {
+      const form = operatorForm(operator, legal, newUnit(), { unitTypeCode: '06' })
+      const saved = await call(operator.token, '/apply/temporary', form)
+      expect(saved.body).toMatchObject({ resultStatus: '00', responseInfo: '暂存成功', data: { id: expect.any(String) } })
+      const id = await readyToSubmit(operator, { ...form, id: saved.body.data.id })
+      expect(id).toBe(saved.body.data.id)
+      const theirs = await call(stranger.token, '/apply/submit', { id })
+      const unknown = await call(stranger.token, '/apply/submit', { id: '00000000-0000-4000-8000-000000000000' })
+      expect(theirs.body.resultStatus).toBe('404')
+      expect(unknown.body).toEqual(theirs.body)
+      expect((await call(stranger.token, '/apply/temporary', { ...form, id })).body).toEqual(theirs.body)
+      expect((await call(operator.token, '/apply/submit', { id })).body.data).toEqual({ id, applyStatus: 'PENDING_REVIEW' })
+      expect((await call(operator.token, '/apply/submit', {})).body).toMatchObject({ resultStatus: '400' })
+    })
+
     it('asks a verified legal representative to sign first', async () => {
       const id = await readyToSubmit(legal, legalForm(legal, newUnit()))
       expect((await call(legal.token, '/seal-apply/apply/submit', { id })).body.responseInfo).toBe(applyServerMessages.signatureRequired)

@@ -158,6 +158,16 @@ export const authorizationItem = z.object({
 export type AuthorizationItem = z.infer<typeof authorizationItem>
 export const authorizationPage = z.object({ list: z.array(authorizationItem), total: z.number() })
 
+/**
+ * POST /sealAuth/queryAuthBySocialCreditCode: the authorisations, waiting or in force, of a unit's seals
+ * the caller holds or manages (what a change of the unit carries over), a page at a time.
+ */
+export const queryAuthBySocialCreditCodeBody = z.object({
+  socialCreditCode: z.string().trim().min(1, '缺少参数：socialCreditCode').max(32),
+  currentPage: z.number().int().min(1).max(10_000).default(1),
+  pageSize: z.number().int().min(1).max(50).default(50),
+})
+
 /** POST /sealAuth/queryListBySeal: the authorised persons of one seal, the legal person's row first. */
 export const queryListBySealBody = z.object({
   sealId,

@@ -84,3 +84,41 @@ export type WillExpireAuth = z.infer<typeof willExpireAuth>
  */
 export const willExpires = z.object({ seals: z.array(sealItem), auths: z.array(willExpireAuth) })
 export type WillExpires = z.infer<typeof willExpires>
+
+/**
+ * The spec's `filterAuth` flag (not explained there; our reading, docs/api.md "Seals"): leave out the seals
+ * the caller has only through an authorisation, keeping those they hold (role 1).
+ */
+const filterAuth = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
+  .nullish()
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true')
+
+/** The identity fields the spec's list calls send; the session says who asks, so they are not read. */
+const askedIdentity = { identityType: z.string().max(8).nullish(), personIdentity: z.string().max(32).nullish() }
+
+/** POST /seal/queryByBussiness: the unit seals the caller may see, as one list (one unit with `socialCreditCode`). */
+export const queryByBusinessBody = z.object({
+  socialCreditCode: z.string().max(18).nullish(),
+  needPic: z.boolean().default(true),
+  filterAuth,
+})
+
+/** POST /seal/queryByPersonManage: the seals the caller holds or manages (role 1 or 2). */
+export const queryByPersonManageBody = z.object({
+  ...askedIdentity,
+  socialCreditCode: z.string().max(18).nullish(),
+  needPic: z.boolean().default(true),
+  filterAuth,
+})
+
+/** POST /seal/enterprise/info: the units the caller acts for as holder of their seals. */
+export const enterpriseInfoBody = z.object({ personIdentity: askedIdentity.personIdentity, socialCreditCode: z.string().max(18).nullish() })
+export const enterpriseInfo = z.object({
+  businessName: z.string(),
+  socialCreditCode: z.string(),
+  unitTypeCode: z.string(),
+  /** Its seals in effect. */
+  sealCount: z.number(),
+})
+export type EnterpriseInfo = z.infer<typeof enterpriseInfo>

@@ -244,6 +244,25 @@ export const canApplySealType = z.object({
 })
 export const queryCanApplyAnswer = z.object({ canApply: z.array(canApplySealType), hasSeal: z.boolean() })
 
+/**
+ * POST /seal-apply/seal/detail: the seal a change, renewal or cancellation is opened for (its unit and legal
+ * representative prefill step 1), as /seal/detail gives it. `businessType` by name or by number (000 §3:
+ * 2 cancel, 3 change, 4 renewal); the identity fields are not read (the session says who asks).
+ */
+export const sealApplyDetailBody = z.object({
+  sealId: z.string().min(1, '缺少参数：sealId').max(64),
+  businessType: z.union([z.enum(businessTypes), z.number().int().min(1).max(4), z.enum(['1', '2', '3', '4'])]).nullish(),
+  personIdentityType: z.string().max(8).nullish(),
+  personIdentityNo: z.string().max(32).nullish(),
+})
+
+/**
+ * GET /seal-apply/unit/definition: the unit types the credit code's first characters decide — the built-in
+ * rule the wizard and the registry apply (defaultUnitTypeDefinitions, unitTypeOfCreditCode: these prefixes
+ * are administrative or public institutions, 06; anything else 02).
+ */
+export const unitDefinitionAnswer = z.array(z.object({ code: z.string(), value: z.array(z.string()) }))
+
 /** POST /seal-apply/seal/filingInfo: filing numbers on record for the unit's seals of a type. */
 /** POST /seal-apply/seal/auths: the authorisations of the seals a change or renewal names (failure: an empty list). */
 export const sealAuthsBody = z.object({ sealIds: z.array(z.string().max(64)).max(50) })
@@ -363,3 +382,5 @@ export const localConfigShape = z.object({
   fields: z.array(signField),
 })
 export const renewalDocumentsAnswer = z.object({ fileId: z.string(), localConfig: localConfigShape })
+/** GET /paas-seal-offline-sdk/v1/offlineApply/agreement: the 电子印章服务协议 for the caller, and where it is signed. */
+export const offlineAgreementAnswer = z.object({ fileId: z.string(), localConfig: localConfigShape })

@@ -4,8 +4,8 @@ import { post } from '../../../lib/request/request.ts'
 
 /**
  * POST /seal/detail †: the seal a change, renewal or cancellation was opened for (query sealId), whose
- * unit and legal representative prefill step 1. The spec's /seal-apply/seal/detail is not built; this
- * existing call gives the same facts (the holder's number masked).
+ * unit and legal representative prefill step 1 (the holder's number masked). The server answers the spec's
+ * POST /seal-apply/seal/detail with the same facts, refusing a seal user (role 3) for a change or renewal.
  */
 export function useSealDetail(sealId: string | undefined) {
   return useQuery({
