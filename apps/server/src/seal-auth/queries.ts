@@ -100,15 +100,29 @@ export async function authorizationList(options: {
   socialCreditCode?: string | null | undefined
   now: Date
 }): Promise<{ list: AuthorizationItem[]; total: number }> {
-  const { db, caller, now } = options
+  const { caller, now } = options
   const where = and(
     tabCondition(options.tab, now),
     or(caller.kind === 'personal' ? eq(sealAuths.granteePersonId, caller.person.id) : undefined, managedSeals(caller, now)),
     options.socialCreditCode ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase()) : undefined,
   )
+  return pageOfAuthorisations({ ...options, where, order: [desc(sealAuths.createdAt), desc(sealAuths.id)] })
+}
+
+/** One page of authorisations as the lists show them, with how many match in all. */
+async function pageOfAuthorisations(options: {
+  db: Database
+  caller: Caller
+  now: Date
+  where: SQL | undefined
+  order: SQL[]
+  page: number
+  pageSize: number
+}): Promise<{ list: AuthorizationItem[]; total: number }> {
+  const { db, caller, now, where } = options
   const rows = await authorisationRows(db)
     .where(where)
-    .orderBy(desc(sealAuths.createdAt), desc(sealAuths.id))
+    .orderBy(...options.order)
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize)
   const [counted] = await db
@@ -133,24 +147,13 @@ export async function authorisationsOfUnit(options: {
   pageSize: number
   now: Date
 }): Promise<{ list: AuthorizationItem[]; total: number }> {
-  const { db, caller, now } = options
+  const { caller, now } = options
   const where = and(
     eq(units.socialCreditCode, options.socialCreditCode.toUpperCase()),
     managedSeals(caller, now),
     or(eq(sealAuths.status, 'pending'), and(eq(sealAuths.status, 'active'), gte(sealAuths.endTime, now))),
   )
-  const rows = await authorisationRows(db)
-    .where(where)
-    .orderBy(asc(sealAuths.createdAt), asc(sealAuths.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize)
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(sealAuths)
-    .innerJoin(seals, eq(seals.id, sealAuths.sealId))
-    .innerJoin(units, eq(units.id, seals.unitId))
-    .where(where)
-  return { list: rows.map((row) => toAuthorizationItem(row, caller, now)), total: counted?.total ?? 0 }
+  return pageOfAuthorisations({ ...options, where, order: [asc(sealAuths.createdAt), asc(sealAuths.id)] })
 }
 
 /**
