@@ -79,7 +79,7 @@ async function heldSeals(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('seal.token') ?? '')
   const auth = { authorization: `Bearer ${token}` }
   const list = await (await page.request.post('/api/seal/queryGroupByBusiness', { headers: auth, data: { needPic: false } })).json()
-  const groups: { businessName: string; socialCreditCode: string; list: { id: string; sealName: string; sealTypeCode: string; certEndTime: number; blnWillExpires: boolean }[] }[] = list.data
+  const groups: { businessName: string; socialCreditCode: string; list: { id: string; sealName: string; sealTypeCode: string; certEndTime: number; blnWillExpires: boolean; canRenewal: boolean }[] }[] = list.data
   return { auth, group: groups.find((g) => g.socialCreditCode === socialCreditCode)! }
 }
 
@@ -177,10 +177,11 @@ test('a unit changes its name and renews its seal through the new wizard; the ol
   expect(signature).toMatchObject({ valid: true, trusted: true, commonName: expect.stringContaining(newName) })
   expect(signature!.commonName).not.toContain(oldName)
 
-  // RENEWAL: the seal still ends within 30 days (a change keeps the end date), so 印章续期 is offered. The
-  // operator has ended the trial: renewed certificates get the standard validity.
+  // RENEWAL: the seal is in effect and the unit no administrative or public institution (06), so the renewal
+  // rule (/seal/canRenewal) allows it and 印章续期 is offered; it still ends within 30 days (a change keeps
+  // the end date). The operator has ended the trial: renewed certificates get the standard validity.
   const before = changed.group.list.find((s) => s.id === seal.id)!
-  expect(before.blnWillExpires).toBe(true)
+  expect(before).toMatchObject({ canRenewal: true, blnWillExpires: true })
   await resetConfig(page.request, 'unitSealValidDays', `unit:${socialCreditCode}`)
   const revokedBeforeRenewal = await revokedCount(page)
   await card.getByText('查看详情').click()

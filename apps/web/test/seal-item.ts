@@ -2,7 +2,7 @@ import type { SealItem } from '@seal/shared/api/seals'
 
 /**
  * A seal as the seal list and detail calls answer it: by default the demo unit's contract seal in effect,
- * held by its legal representative (role 1). Screen tests change what they are about.
+ * held by its legal representative (role 1), renewable. Screen tests change what they are about.
  */
 export const sealItem = (overrides: Partial<SealItem> = {}): SealItem => ({
   id: 's1',
@@ -22,5 +22,6 @@ export const sealItem = (overrides: Partial<SealItem> = {}): SealItem => ({
   failureReason: null,
   revokePerson: null,
   blnWillExpires: false,
+  canRenewal: true,
   ...overrides,
 })

@@ -147,6 +147,10 @@ export const messages = {
   noApplicableSealTypes: '暂无可申请的印章类型',
   noActivatableSealTypes: '暂无可激活的印章类型',
   noChangeableSeals: '暂无可变更的印章',
+  /** 'No seals found to renew' (001 §9; the spec gives it in English): no seal named is renewable. */
+  noRenewableSeals: '暂无可续期的印章',
+  /** Ours: 001 §1 and §6 say an administrative or public institution (06) cannot choose renewal, quoting no message. */
+  institutionCannotRenew: '行政事业单位不可申请印章续期',
   personalSealExists: '个人名章正在申请中或生效中，请勿重新申请！',
   /** Ours: a unit applying again for a seal type it holds (the picker marks it （已申请）, 001 step 1). */
   sealTypeAlreadyHeld: '该类型印章已申请，请勿重复申请！',

@@ -13,6 +13,7 @@ import { files } from '../files/tables.ts'
 import type { FileStore } from '../files/store.ts'
 import { authInForce, isHolderOf, representsUnit, roleOfAuth, sealAccess, type SealAccess } from './roles.ts'
 import { sealPictureLink } from './picture-link.ts'
+import { sealMayRenew } from './renewal.ts'
 import { seals, type Seal, sealAuths } from './tables.ts'
 import { authWillExpire, expiryWindowReader, sealWillExpire, type ExpiryWindows, type SealScope } from './will-expire.ts'
 
@@ -40,7 +41,7 @@ function sealRows(db: Database, caller: Caller, now: Date, where: (auth: SQL) =>
   // The caller's authorisation in force on each seal, if any (at most one: seal_auths_one_live_idx).
   const authorised = caller.kind === 'personal' ? authInForce(caller.person, now) : sql`false`
   return db
-    .select({ seal: seals, unitName: units.name, socialCreditCode: units.socialCreditCode, holder: holders, revokerName: revokers.name, auth: sealAuths })
+    .select({ seal: seals, unitName: units.name, socialCreditCode: units.socialCreditCode, unitTypeCode: units.unitTypeCode, holder: holders, revokerName: revokers.name, auth: sealAuths })
     .from(seals)
     .leftJoin(units, eq(units.id, seals.unitId))
     .innerJoin(holders, eq(holders.id, sql`coalesce(${units.legalPersonId}, ${seals.personId})`))
@@ -79,6 +80,7 @@ function toItem(row: SealRow, picture: PictureOption, now: number, windows: Expi
     failureReason: seal.failureReason,
     revokePerson: row.revokerName ? maskRealName(row.revokerName) : null,
     blnWillExpires: sealWillExpire(seal, now, windows.sealDays),
+    canRenewal: sealMayRenew(seal, row.unitTypeCode === null ? null : { unitTypeCode: row.unitTypeCode }),
   }
 }
 
@@ -185,6 +187,17 @@ export async function managedSealList(options: {
   ).orderBy(desc(seals.createdAt), desc(seals.id))
   const items = await toItems(options.db, rows, options.picture, now.getTime())
   return items.filter((seal) => seal.role === sealRole.LEGAL_PERSON || seal.role === sealRole.MANAGER)
+}
+
+/**
+ * POST /seal/canRenewal: the seals of the unit `socialCreditCode` the caller holds or manages (roles 1 and
+ * 2, as managedSealList) that the renewal rule allows. Anyone else, and a unit we do not know, get none.
+ */
+export async function renewableSeals(options: { db: Database; caller: Caller; picture: PictureOption; socialCreditCode: string }): Promise<SealItem[]> {
+  const code = options.socialCreditCode.trim()
+  if (!code) return []
+  const managed = await managedSealList({ ...options, socialCreditCode: code, holderOnly: false })
+  return managed.filter((seal) => seal.canRenewal)
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import {
+  canRenewalBody,
   enterpriseInfo,
   enterpriseInfoBody,
   queryByBusinessBody,
@@ -18,7 +19,18 @@ import { notFound } from '../errors.ts'
 import { findFileById, verifyAccessToken } from '../files/service.ts'
 import { callerOf } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { heldUnits, managedSealList, personalSeals, sealDetail, sealPictureData, unitSealGroups, unitSealList, visibleSeal, willExpiring } from './queries.ts'
+import {
+  heldUnits,
+  managedSealList,
+  personalSeals,
+  renewableSeals,
+  sealDetail,
+  sealPictureData,
+  unitSealGroups,
+  unitSealList,
+  visibleSeal,
+  willExpiring,
+} from './queries.ts'
 
 /** Seal lists and details for the management screens (spec 000 §7 "Seal management"; † paths are ours). */
 export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -79,6 +91,13 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['seals'], summary: '即将到期的印章和授权（000 §2；载荷为本服务所定）', body: queryWillExpiresBody.optional(), response: { 200: envelopeOf(willExpires) } },
     },
     async (request) => ok(await willExpiring({ db: app.db, caller: callerOf(request), picture: pictures(request.body?.needPic ?? false) })),
+  )
+
+  app.post(
+    '/seal/canRenewal',
+    { config: { query: true }, schema: { tags: ['seals'], summary: '可续期的印章', body: canRenewalBody, response: { 200: envelopeOf(z.array(sealItem)) } } },
+    async (request) =>
+      ok(await renewableSeals({ db: app.db, caller: callerOf(request), picture: pictures(request.body.needPic), socialCreditCode: request.body.socialCreditCode })),
   )
 
   app.post(

@@ -32,6 +32,7 @@ import { businessError } from '../errors.ts'
 import { files } from '../files/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { unitNamedBy } from '../seals/make-seal.ts'
+import { renewalProblem } from '../seals/renewal.ts'
 import { sealCredentials } from '../trust/tables.ts'
 import { hashSealPin } from '../trust/pin.ts'
 import { applyServerMessages } from './messages.ts'
@@ -307,6 +308,17 @@ export async function renameStepProblem(db: Database, form: StepForm, state: Pic
   return renameSealsProblem(form, original, await unitSealsInEffect(db, form.sealId ?? ''))
 }
 
+/**
+ * A renewal's problem at step 1: the seals it names (the one it was opened for and those chosen) must be
+ * renewable by the rule POST /seal/canRenewal answers with (seals/renewal.ts), and no administrative or
+ * public institution (06) renews.
+ */
+export async function renewalStepProblem(db: Database, form: StepForm): Promise<string | null> {
+  if (form.businessType !== businessType.RENEWAL) return null
+  const sealIds = [form.sealId ?? '', ...(form.sealInfo ?? []).map((seal) => seal.sealId ?? '')]
+  return renewalProblem(db, { socialCreditCode: upper(form.socialCreditCode ?? ''), unitTypeCode: form.unitTypeCode ?? '', sealIds })
+}
+
 /** The change type of a change application (001 §4), null for the other business types or without an original. */
 export const changeTypeOfState = (form: StepForm, state: ChainState) =>
   form.businessType === businessType.CHANGE && state.changeOriginal ? changeTypeOf(form, state.changeOriginal) : null
@@ -332,6 +344,7 @@ async function leavingProblem(options: { db: Database; caller: Caller; step: Wiz
         (await renameStepProblem(db, form, state)) ??
         // Verification first: which seal types a unit holds is told only to those who verified it.
         (state.companyVerifyPass === null ? applyServerMessages.verificationRequired : null) ??
+        (await renewalStepProblem(db, form)) ??
         (await sealChoiceProblem(db, form))
       )
     case '2':

@@ -31,6 +31,11 @@ export const sealItem = z.object({
    * the seal's scope): the list shows 即将到期.
    */
   blnWillExpires: z.boolean(),
+  /**
+   * The renewal rule (POST /seal/canRenewal): a unit's seal in effect, of a unit that is no administrative or
+   * public institution (06). The detail offers 印章续期 on it to roles 1 and 2.
+   */
+  canRenewal: z.boolean(),
 })
 export type SealItem = z.infer<typeof sealItem>
 
@@ -59,6 +64,9 @@ export const queryPersonSealsBody = z.object({ needPic: z.boolean().default(true
 
 /** POST /seal/detail † and POST /seal/getSealPicById: one seal the caller may see. */
 export const sealByIdBody = z.object({ sealId: z.string().min(1, '缺少参数：sealId').max(64) })
+
+/** POST /seal/canRenewal (001 §7): the unit's seals the caller may renew. */
+export const canRenewalBody = z.object({ socialCreditCode: z.string().max(18).default(''), needPic: z.boolean().default(false) })
 
 /** POST /seal/v4/queryWillExpires (payload not shown in the spec; ours, docs/api.md "Seal management"). */
 export const queryWillExpiresBody = z.object({ needPic: z.boolean().default(false) }).partial()

@@ -55,9 +55,10 @@ describe('seal detail actions (000 §6: kind × role × status)', () => {
   const to = (item: SealItem) => Object.fromEntries(sealActions(item, { bindingMenu: true }).map((action) => [action.key, action.to]))
   const personal = (overrides: Partial<SealItem> = {}) => seal({ sealTypeCode: '1000', sealName: '王小明', ...overrides })
 
-  it('offers the unit seal’s holder the management set, with renewal only when it is about to expire', () => {
-    expect(labels(seal({}))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章', '用章记录', '印章变更', '平台绑定记录', '注销印章'])
-    expect(labels(seal({ blnWillExpires: true }))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章'])
+  it('offers the unit seal’s holder the management set, with renewal when the server’s renewal rule allows it (canRenewal), however far its end', () => {
+    expect(labels(seal({}))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章'])
+    // Not renewable (an administrative or public institution, 06): no renewal, even about to expire.
+    expect(labels(seal({ canRenewal: false, blnWillExpires: true }))).toEqual(['授权人员', '修改印章密码', '用章方式', '用章', '用章记录', '印章变更', '平台绑定记录', '注销印章'])
     // Role null or 0 counts as the legal person (000 §3).
     expect(labels(seal({ role: 0 }))).toEqual(labels(seal({})))
     expect(to(seal({})).persons).toBe('/seal-person-list/company/s1')
@@ -65,16 +66,16 @@ describe('seal detail actions (000 §6: kind × role × status)', () => {
   })
 
   it('gives a unit seal’s manager (role 2) persons, records, renewal, change, binding records, cancellation and giving up the authorisation — no password, no use method', () => {
-    expect(labels(seal({ role: 2, blnWillExpires: true }))).toEqual(['授权人员', '用章', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章', '取消授权'])
+    expect(labels(seal({ role: 2 }))).toEqual(['授权人员', '用章', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章', '取消授权'])
   })
 
   it('gives a unit seal’s authorised user (role 3) use, records and giving up the authorisation only', () => {
-    expect(labels(seal({ role: 3, blnWillExpires: true }))).toEqual(['用章', '用章记录', '取消授权'])
+    expect(labels(seal({ role: 3 }))).toEqual(['用章', '用章记录', '取消授权'])
     expect(sealActions(seal({ role: 3 }), { bindingMenu: true }).find((action) => action.key === 'cancelAuth')?.to).toBeUndefined()
   })
 
   it('sends change, renewal and cancellation of a unit seal into the new wizard naming the seal; a manager applies as operator', () => {
-    const holder = to(seal({ blnWillExpires: true }))
+    const holder = to(seal({}))
     expect(holder.change).toBe('/new/seal/home?businessType=CHANGE&applicatKind=LEGAL_APPLY&sealId=s1')
     expect(holder.renewal).toBe('/new/seal/home?businessType=RENEWAL&applicatKind=LEGAL_APPLY&sealId=s1')
     expect(holder.cancel).toBe('/new/seal/home?businessType=CANCEL&applicatKind=LEGAL_APPLY&sealId=s1')

@@ -76,8 +76,9 @@ const personsHiddenStatuses: readonly string[] = [sealStatus.INVALID, sealStatus
  * - 用章 (ours, issue #12): everyone with a role, status 1 — the holder with the seal's use method, a
  *   manager or authorised user with their authorisation's (the server lists only roles in force).
  * - 用章记录: everyone, any status.
- * - 印章续期 (about to expire), 印章变更: a unit seal, role 1 or 2, status 1 — through the new wizard naming
- *   the seal, a manager applying as operator.
+ * - 印章续期 (the server's renewal rule allows it, `canRenewal`: not for an administrative or public
+ *   institution, 06), 印章变更: a unit seal, role 1 or 2, status 1 — through the new wizard naming the seal,
+ *   a manager applying as operator.
  * - 注销印章 (status 1): a unit seal role 1 or 2 (the wizard); a personal name seal role 1 (/seal-off).
  * - 印章绑定 (personal name seal, status 1, binding on) and 平台绑定记录 (status 1): the holder's, and on a
  *   unit seal also a manager's.
@@ -106,7 +107,7 @@ export function sealActions(seal: SealItem, config: Pick<AppConfig, 'bindingMenu
     add(inEffect && holder, 'cancel', '注销印章', `/seal-off/${seal.id}`)
   } else {
     const wizard = (kind: BusinessType) => unitSealWizard(kind, holder ? applicantKind.LEGAL_APPLY : applicantKind.OPERATOR_APPLY, seal.id)
-    add(inEffect && managing && seal.blnWillExpires, 'renewal', '印章续期', wizard(businessType.RENEWAL))
+    add(inEffect && managing && seal.canRenewal, 'renewal', '印章续期', wizard(businessType.RENEWAL))
     add(inEffect && managing, 'change', '印章变更', wizard(businessType.CHANGE))
     add(inEffect && managing, 'bindingRecords', '平台绑定记录', `/platform-binding-record?sealId=${seal.id}`)
     add(inEffect && managing, 'cancel', '注销印章', wizard(businessType.CANCEL))
