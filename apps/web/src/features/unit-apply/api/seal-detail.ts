@@ -25,3 +25,15 @@ export function useUnitSeals(socialCreditCode: string, enabled: boolean) {
     select: (groups) => groups.find((g) => g.socialCreditCode === socialCreditCode)?.list ?? groups.flatMap((g) => g.list),
   })
 }
+
+/**
+ * POST /seal/canRenewal: the unit's seals the caller may renew (roles 1 and 2, by the server's renewal rule:
+ * in effect, not an administrative or public institution's), the seals a renewal may name.
+ */
+export function useRenewableSeals(socialCreditCode: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['seals', 'renewable', socialCreditCode],
+    queryFn: () => post<SealItem[]>('/seal/canRenewal', { socialCreditCode, needPic: false }),
+    enabled: enabled && Boolean(socialCreditCode),
+  })
+}

@@ -7,7 +7,7 @@ import { messages } from '@seal/shared/messages'
 import { isCreditCode } from '@seal/shared/rules/credit-code'
 import { renamesUnit, sealsLeftOut, unitApplyMessages } from '@seal/shared/rules/unit-apply'
 import { useCanApply, type CanApply } from '../api/query-can-apply.ts'
-import { useSealDetail, useUnitSeals } from '../api/seal-detail.ts'
+import { useRenewableSeals, useSealDetail, useUnitSeals } from '../api/seal-detail.ts'
 import { sealItemOf } from '../seal-items.ts'
 import { useWizard } from '../wizard-context.tsx'
 import { unitApplyRoutes } from '../wizard-routes.ts'
@@ -37,10 +37,15 @@ export function SealTypeSection() {
   const chosen = new Set(form.sealInfo.map((seal) => seal.sealTypeCode))
   const others = form.sealInfo.filter((seal) => seal.sealTypeCode === sealTypeCode.OTHER)
   // A change or renewal is about seals the unit holds: the one it was opened for stays chosen, others of
-  // the unit's seals in effect may join; a type the unit does not hold cannot be changed or renewed.
-  const onExisting = form.businessType === businessType.CHANGE || form.businessType === businessType.RENEWAL
-  const unitSeals = useUnitSeals(form.socialCreditCode.trim().toUpperCase(), onExisting && isCreditCode(form.socialCreditCode))
-  const held = new Map((unitSeals.data ?? []).filter((seal) => seal.sealTypeCode !== sealTypeCode.OTHER).map((seal) => [seal.sealTypeCode, seal]))
+  // the unit's seals in effect may join (for a renewal those the server's renewal rule allows,
+  // /seal/canRenewal); a type the unit does not hold cannot be changed or renewed.
+  const renewing = form.businessType === businessType.RENEWAL
+  const onExisting = form.businessType === businessType.CHANGE || renewing
+  const validCode = isCreditCode(form.socialCreditCode)
+  const unitSeals = useUnitSeals(form.socialCreditCode.trim().toUpperCase(), onExisting && !renewing && validCode)
+  const renewable = useRenewableSeals(form.socialCreditCode.trim().toUpperCase(), renewing && validCode)
+  const existing = (renewing ? renewable.data : unitSeals.data) ?? []
+  const held = new Map(existing.filter((seal) => seal.sealTypeCode !== sealTypeCode.OTHER).map((seal) => [seal.sealTypeCode, seal]))
   const opened = new Set(form.sealInfo.filter((seal) => seal.sealId && seal.sealId === form.sealId).map((seal) => seal.sealTypeCode))
   // A new unit name (against the name on record of the seal the change was opened for) takes every seal in effect.
   const onRecord = useSealDetail(form.businessType === businessType.CHANGE ? form.sealId || undefined : undefined)

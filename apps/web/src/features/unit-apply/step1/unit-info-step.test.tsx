@@ -214,6 +214,42 @@ describe('step 1 of the new wizard', () => {
     expect(saved.unitTypeCode).toBe('02')
   })
 
+  it('opens a renewal whose other seals come from /seal/canRenewal: a seal in effect the rule does not allow cannot join', async () => {
+    const seal = (id: string, sealTypeCode: string, sealName: string) => ({ id, sealTypeCode, sealName, businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, personName: '李四', personIdentity: '310***********4562' })
+    const server = fakeServer({
+      ...defaultRoutes(),
+      'POST /seal/detail': () => seal('seal-01', '01', '示例科技有限公司'),
+      'POST /seal/queryGroupByBusiness': () => [{ businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, list: [seal('seal-01', '01', '示例科技有限公司'), seal('seal-04', '04', '示例科技有限公司合同专用章'), seal('seal-02', '02', '示例科技有限公司财务专用章')] }],
+      'POST /seal/canRenewal': () => [seal('seal-01', '01', '示例科技有限公司'), seal('seal-02', '02', '示例科技有限公司财务专用章')],
+      'POST /seal-apply/seal/queryCanApply': () => ({
+        canApply: [
+          { sealTypeCode: '01', sealTypeName: '单位公章', applied: true, required: false, shownByDefault: true },
+          { sealTypeCode: '02', sealTypeName: '财务专用章', applied: true, required: false, shownByDefault: true },
+          { sealTypeCode: '04', sealTypeName: '合同专用章', applied: true, required: false, shownByDefault: true },
+        ],
+        hasSeal: true,
+      }),
+    })
+    renderWizard('/new/seal/home?businessType=RENEWAL&applicatKind=LEGAL_APPLY&sealId=seal-01')
+    const official = await screen.findByRole('checkbox', { name: '单位公章' })
+    expect(official.getAttribute('aria-disabled')).toBe('true')
+    const finance = screen.getByRole('checkbox', { name: '财务专用章' })
+    await waitFor(() => expect(finance.getAttribute('aria-disabled')).toBe('false'))
+    // The contract seal is in effect, but the renewal rule does not allow it: it stays off.
+    const contract = screen.getByRole('checkbox', { name: '合同专用章' })
+    expect(contract.getAttribute('aria-disabled')).toBe('true')
+    fireEvent.click(contract)
+    fireEvent.click(finance)
+    fireEvent.click(screen.getByRole('button', { name: '暂存' }))
+    await waitFor(() => expect(server.callsTo('/seal-apply/apply/temporary')).toHaveLength(1))
+    const saved = server.callsTo('/seal-apply/apply/temporary')[0]!.body as { sealInfo: { sealTypeCode: string; sealId: string }[] }
+    expect(saved.sealInfo.map((s) => [s.sealTypeCode, s.sealId])).toEqual([
+      ['01', 'seal-01'],
+      ['02', 'seal-02'],
+    ])
+    expect(server.callsTo('/seal/canRenewal')[0]!.body).toMatchObject({ socialCreditCode: CREDIT_CODE })
+  })
+
   it('chooses and locks every seal of the unit in effect when the unit name changes, with the reason; the old name frees them again', async () => {
     const seal = (id: string, sealTypeCode: string, sealName: string) => ({ id, sealTypeCode, sealName, businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, personName: '李四', personIdentity: '310***********4562' })
     const server = fakeServer({
