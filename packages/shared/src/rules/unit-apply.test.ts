@@ -84,6 +84,12 @@ describe('step 1 checks, in the order of spec 001 §5', () => {
     expect(step1Problem(completeForm({ businessType: 'CHANGE', sealManagerName: '' }))).toBeNull()
   })
 
+  it('refuses a renewal of an administrative or public institution (06) once the unit type is known, on both sides', () => {
+    expect(step1Problem(completeForm({ businessType: 'RENEWAL', unitTypeCode: '06' }))).toBe(messages.institutionCannotRenew)
+    expect(step1Problem(completeForm({ businessType: 'RENEWAL', unitTypeCode: '02' }))).toBeNull()
+    expect(step1Problem(completeForm({ businessType: 'APPLY', unitTypeCode: '06' }))).toBeNull()
+  })
+
   it('accepts a non-ID-card legal representative without checking the number as an ID card', () => {
     expect(step1Problem(completeForm({ legalPersonIdentityType: '414', legalPersonIdentityNo: 'E12345678' }))).toBeNull()
   })

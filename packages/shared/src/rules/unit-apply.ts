@@ -8,6 +8,7 @@ import { fullWidthBrackets } from '../text/normalize.ts'
 import { isCreditCode } from './credit-code.ts'
 import { isIdCard } from './id-card.ts'
 import { isPersonName, hasUniqueSealNames, wizardUnitNameSchema } from './names.ts'
+import { renewalUnitProblem } from './renewal.ts'
 import { isMobilePhone } from './phone.ts'
 import { isSealPassword, stripWhitespace } from './seal-password.ts'
 
@@ -58,6 +59,10 @@ export function step1Problem(form: StepForm): string | null {
   if (!isCreditCode((form.socialCreditCode ?? '').toUpperCase())) return messages.invalidCreditCodeWizard
   if ((form.addr ?? []).filter(Boolean).length < 3) return messages.unitRegistrationPlaceRequired
   if (!filled(form.unitTypeCode)) return messages.unitTypeEmpty
+  if (form.businessType === businessType.RENEWAL) {
+    const institution = renewalUnitProblem(form.unitTypeCode!)
+    if (institution) return institution
+  }
 
   // The seal-type picker (or, for cancellation, the seals to cancel).
   if ((form.sealInfo ?? []).length === 0) return messages.sealRequired
