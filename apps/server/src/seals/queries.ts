@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
-import { sealRole } from '@seal/shared/codes/authorization'
+import { authUseType, sealRole } from '@seal/shared/codes/authorization'
 import { sealStatus } from '@seal/shared/codes/seal-status'
 import { alias } from 'drizzle-orm/pg-core'
 import type { EnterpriseInfo, SealGroup, SealItem, WillExpireAuth, WillExpires } from '@seal/shared/api/seals'
@@ -181,12 +181,12 @@ export async function managedSealList(options: {
       : or(and(eq(seals.ownerKind, 'unit'), representsUnit(caller.person)), and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)))
   const rows = await sealRows(options.db, caller, now, (authorised) =>
     and(
-      options.holderOnly ? held : or(held, authorised),
+      // Role 2 in the query, not after it: a grantee of many seals to use loads none of them here.
+      options.holderOnly ? held : or(held, and(authorised, eq(sealAuths.authUseType, String(authUseType.MANAGE)))),
       options.socialCreditCode ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase()) : undefined,
     ),
   ).orderBy(desc(seals.createdAt), desc(seals.id))
-  const items = await toItems(options.db, rows, options.picture, now.getTime())
-  return items.filter((seal) => seal.role === sealRole.LEGAL_PERSON || seal.role === sealRole.MANAGER)
+  return toItems(options.db, rows, options.picture, now.getTime())
 }
 
 /**
