@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import type { AgreementKind } from '@seal/pdf/documents/agreements'
 import { resolveConfig } from '../config/service.ts'
 import type { Database } from '../db/client.ts'
-import { saveFile } from '../files/service.ts'
-import { files } from '../files/tables.ts'
+import { saveFile, saveFileOnce } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
 import { callerOf, type Caller } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
@@ -57,13 +54,7 @@ export async function personalAgreements(options: { db: Database; store: FileSto
   const documents = await agreementDocuments({ db, caller })
   return Promise.all(
     documents.map(async ({ key, title, pdf }) => {
-      const sha256 = createHash('sha256').update(pdf).digest('hex')
-      const [existing] = await db
-        .select({ id: files.id })
-        .from(files)
-        .where(and(eq(files.ownerAccountId, caller.accountId), eq(files.sha256, sha256)))
-        .limit(1)
-      const file = existing ?? (await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: pdf, originalName: `${title}.pdf` }))
+      const file = await saveFileOnce({ db, store, ownerAccountId: caller.accountId, bytes: pdf, originalName: `${title}.pdf` })
       return { key, title, fileId: file.id }
     }),
   )

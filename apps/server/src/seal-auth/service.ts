@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { and, eq, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AuthorizationLetterPositions } from '@seal/pdf/documents/authorization-letter'
@@ -17,7 +16,7 @@ import { persons, units } from '../auth/tables.ts'
 import { uniqueViolationOf } from '../db/errors.ts'
 import type { Database } from '../db/client.ts'
 import { businessError, notFound } from '../errors.ts'
-import { saveFile } from '../files/service.ts'
+import { saveFile, saveFileOnce } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
 import { files } from '../files/tables.ts'
 import { sendSmsNotice } from '../identity/sms-notice.ts'
@@ -163,15 +162,8 @@ async function letterOf(db: Database, auth: SealAuth, signedOn?: Date): Promise<
 }
 
 /** Stores bytes as the caller's file once: the same letter asked for again is the same file. */
-async function storeOnce(db: Database, store: FileStore, accountId: string, bytes: Uint8Array, name: string) {
-  const sha256 = createHash('sha256').update(bytes).digest('hex')
-  const [existing] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.ownerAccountId, accountId), eq(files.sha256, sha256)))
-    .limit(1)
-  return existing ?? (await saveFile({ db, store, ownerAccountId: accountId, bytes: Buffer.from(bytes), originalName: name }))
-}
+const storeOnce = (db: Database, store: FileStore, accountId: string, bytes: Uint8Array, name: string) =>
+  saveFileOnce({ db, store, ownerAccountId: accountId, bytes: Buffer.from(bytes), originalName: name })
 
 const LETTER_TITLE = '印章使用授权书'
 

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { PageBox } from '@seal/pdf/documents/positions'
 import { applyStatus } from '@seal/shared/codes/apply-status'
@@ -12,7 +11,7 @@ import type { Caller } from '../plugins/caller.ts'
 import { sendSmsCode, verifySmsCode, type SmsSender } from '../auth/sms-codes.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
-import { saveFile } from '../files/service.ts'
+import { saveFile, saveFileOnce } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
 import { files } from '../files/tables.ts'
 import { handwritingImage } from '../signing/handwriting.ts'
@@ -89,14 +88,7 @@ export async function documentsToSign(options: { db: Database; store: FileStore;
   const documents = await documentsOf(row)
   return Promise.all(
     documents.map(async ({ key, title, pdf, signLocation }) => {
-      const bytes = Buffer.from(pdf)
-      const sha256 = createHash('sha256').update(bytes).digest('hex')
-      const [existing] = await db
-        .select({ id: files.id })
-        .from(files)
-        .where(and(eq(files.ownerAccountId, caller.accountId), eq(files.sha256, sha256)))
-        .limit(1)
-      const file = existing ?? (await saveFile({ db, store, ownerAccountId: caller.accountId, bytes, originalName: `${title}.pdf` }))
+      const file = await saveFileOnce({ db, store, ownerAccountId: caller.accountId, bytes: Buffer.from(pdf), originalName: `${title}.pdf` })
       return { key, title, fileId: file.id, signLocation }
     }),
   )
