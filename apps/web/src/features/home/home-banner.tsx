@@ -22,8 +22,10 @@ export function HomeBanner() {
 function BannerImage({ banner, alt }: { banner: OperationImage; alt: string }) {
   const navigate = useNavigate()
   const image = <img src={banner.url} alt={alt} />
-  if (!banner.link) return <div className="home-banner">{image}</div>
-  const open = () => (banner.link.startsWith('/') ? navigate(banner.link) : window.location.assign(banner.link))
+  // A path of ours or a web address; anything else (a javascript: link typed into the configuration) opens nothing.
+  const inApp = banner.link.startsWith('/')
+  if (!inApp && !/^https?:\/\//i.test(banner.link)) return <div className="home-banner">{image}</div>
+  const open = () => (inApp ? navigate(banner.link) : window.location.assign(banner.link))
   return (
     <button type="button" className="home-banner" onClick={open}>
       {image}

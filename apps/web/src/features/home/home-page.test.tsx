@@ -72,6 +72,14 @@ describe('home banner (GET /configs/operation/image?position=1)', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/seal-apply/readme')
   })
 
+  it('opens no link that is neither a path of ours nor a web address', async () => {
+    serve(person, 0, [banner('b1', 'javascript:alert(1)')])
+    renderScreen('/home', { path: '/home', element: <HomePage /> })
+    const region = await screen.findByRole('region', { name: '运营图片' })
+    expect(within(region).getAllByRole('img')).toHaveLength(1)
+    expect(within(region).queryByRole('button')).toBeNull()
+  })
+
   it('shows no banner when none is configured, and home is whole', async () => {
     const api = serve(person, 0)
     renderScreen('/home', { path: '/home', element: <HomePage /> })
