@@ -36,6 +36,17 @@ export async function impressionPhoto(unitName: string, sealTypeCode = '01') {
   return { name: `seal-${sealTypeCode}.jpg`, mimeType: 'image/jpeg', buffer: await stampPhoto({ seal: Buffer.from(png), stampFraction: 0.6, rotateDeg: 8 }) }
 }
 
+/**
+ * Opens the registration-region wheel, waits for the server's tree (a 确定 pressed while it loads picks
+ * nothing, and 下一步 then stops on 请选择单位注册地), confirms the region it starts on and sees it shown.
+ */
+export async function chooseRegion(page: Page) {
+  await page.locator('.region-picker-field').click()
+  await expect(page.locator('.adm-picker-view-column-item').first()).toBeVisible({ timeout: 30_000 })
+  await page.getByRole('button', { name: '确定' }).click()
+  await expect(page.locator('.region-picker-value')).toBeVisible()
+}
+
 /** Step 1 evidence: the licence (read by OCR), both sides of the legal representative's ID card, the region. */
 export async function unitEvidence(page: Page, unit: OwnUnit, unitName = unit.unitName) {
   const pictures = await idCardPictures({ name: unit.legal.name, identityNo: unit.legal.identityNo })
@@ -45,8 +56,7 @@ export async function unitEvidence(page: Page, unit: OwnUnit, unitName = unit.un
   await page.getByLabel('上传法人身份证国徽面', { exact: true }).setInputFiles(pictures.back)
   await expect(page.locator('.unit-picture-status-ok')).toHaveCount(3, { timeout: 60_000 })
   await expect(page.getByPlaceholder('请输入统一社会信用代码')).toHaveValue(unit.socialCreditCode)
-  await page.locator('.region-picker-field').click()
-  await page.getByRole('button', { name: '确定' }).click()
+  await chooseRegion(page)
 }
 
 /**
@@ -118,8 +128,7 @@ export async function operatorAppliesForUnitSeal(page: Page, unit: OwnUnit, opti
   await expect(page.locator('.unit-picture-status-ok')).toHaveCount(5, { timeout: 90_000 })
   await page.getByPlaceholder('请输入经办人手机号').fill(operator.phone)
   await page.getByPlaceholder('请输入法人手机号').fill(unit.legal.phone)
-  await page.locator('.region-picker-field').click()
-  await page.getByRole('button', { name: '确定' }).click()
+  await chooseRegion(page)
   await expect(page.getByRole('checkbox', { name: /单位公章（必选）/ })).toHaveAttribute('aria-checked', 'true')
   if (options.shot) await snap(page, `${options.shot}-1-operator-step1`)
   await page.getByRole('button', { name: '下一步' }).click()

@@ -4,6 +4,7 @@ import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
+import { chooseRegion } from './unit-apply-support.ts'
 import sharp from 'sharp'
 import { adminToken, demo, expectNoHorizontalOverflow, loginEnterprise, loginPersonal, pdfsigTrustingOurCa, readSmsCode, snap } from './support.ts'
 
@@ -37,8 +38,7 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   await expect(page.locator('.unit-picture-status-ok')).toHaveCount(3, { timeout: 60_000 })
   await expect(page.getByPlaceholder('请输入法人身份证号码')).toHaveValue(legalIdentityNo)
   await page.getByPlaceholder('请输入法人手机号').fill(demo.legal.phone)
-  await page.locator('.region-picker-field').click()
-  await page.getByRole('button', { name: '确定' }).click()
+  await chooseRegion(page)
   await expect(page.getByRole('checkbox', { name: /单位公章（必选）/ })).toHaveAttribute('aria-checked', 'true')
   await page.getByRole('button', { name: '更多' }).click()
   await page.getByRole('checkbox', { name: '合同专用章' }).click()
@@ -126,8 +126,7 @@ test('the demo legal representative applies for a unit seal and a contract seal,
   await page.getByLabel('上传法人身份证人像面', { exact: true }).setInputFiles(pictures.front)
   await page.getByLabel('上传法人身份证国徽面', { exact: true }).setInputFiles(pictures.back)
   await expect(page.locator('.unit-picture-status-ok')).toHaveCount(3, { timeout: 60_000 })
-  await page.locator('.region-picker-field').click()
-  await page.getByRole('button', { name: '确定' }).click()
+  await chooseRegion(page)
   await snap(page, 'unit-cancel-1-unit-info')
   await page.getByRole('button', { name: '下一步' }).click()
   await page.getByRole('button', { name: '开始识别' }).click()
@@ -180,8 +179,7 @@ test('a 40075 verification and a twice-failed impression go to manual review, an
   await expect(page.locator('.unit-picture-status-ok')).toHaveCount(3, { timeout: 60_000 })
   await expect(page.getByPlaceholder('请输入统一社会信用代码')).toHaveValue(undecided.socialCreditCode)
   await page.getByPlaceholder('请输入法人手机号').fill(undecided.phone)
-  await page.locator('.region-picker-field').click()
-  await page.getByRole('button', { name: '确定' }).click()
+  await chooseRegion(page)
   await expect(page.getByRole('checkbox', { name: /单位公章（必选）/ })).toHaveAttribute('aria-checked', 'true')
   await page.getByRole('button', { name: '下一步' }).click()
   await page.getByRole('button', { name: '开始识别' }).click()

@@ -29,6 +29,13 @@ export type StoredForm = Omit<UnitApplicationForm, 'id' | 'legalPassword' | 'leg
    * submitSign); set by the server only. Review makes no seal of an operator's application without it.
    */
   legalPinSetAtSigning?: boolean
+  /**
+   * The door the application came through (issue #21): absent for the new wizard (/new/seal/home),
+   * OFFLINE for the operator's offline materials (/seal-apply/operator/*, `offlineApply/*`), OLDER for the
+   * older step wizard, change and renewal pages (/seal-apply/step-*, /seal-change/*, /seal-renewal/*).
+   * One application model behind all three: the same statuses, review and making. Set by the server only.
+   */
+  door?: 'OFFLINE' | 'OLDER'
 }
 
 /** A seal item's outcome; `itemId` is the item's `_id` (review records one outcome per item). */
