@@ -38,6 +38,7 @@ import { applyAgreementRoutes } from './unit-apply/agreements.ts'
 import { unitApplyRoutes } from './unit-apply/routes.ts'
 import { adminRoutes } from './config/admin-routes.ts'
 import { useRecordRoutes } from './records/routes.ts'
+import { sealsInOpenApplications } from './unit-apply/seals-in-application.ts'
 import { mayReadUseRecordDocument } from './records/visibility.ts'
 import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes.ts'
 import { sandboxPersonAdminRoutes } from './identity/real-name/admin-routes.ts'
@@ -105,6 +106,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('secrets', deps.secrets)
   // Whose files besides their own a caller may read (files/service.ts): a use record's signed document they may see.
   app.decorate('mayReadFile', mayReadUseRecordDocument)
+  // Which seals an application under way names (seals/in-application.ts): lists then offer neither renewal nor a second application.
+  app.decorate('sealsInApplication', sealsInOpenApplications)
   // The CA exists before the first request: created at first start, checked against the master key after.
   const trust = createTrust({ db: deps.db, secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl, timestamping: deps.config.timestamping })
   await ensureCertificateAuthority(trust)
