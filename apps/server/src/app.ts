@@ -23,6 +23,7 @@ import { configRoutes } from './config/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { identityRoutes } from './identity/routes.ts'
 import { ocrRoutes } from './identity/ocr-routes.ts'
+import { govIdentityRoutes } from './identity/gov/routes.ts'
 import { regionRoutes } from './regions/routes.ts'
 import { handwritingRoutes } from './signing/handwriting-routes.ts'
 import { sealDocumentRoutes } from './signing/seal-document-routes.ts'
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(fileRoutes)
       await api.register(identityRoutes)
       await api.register(ocrRoutes)
+      await api.register(govIdentityRoutes)
       await api.register(regionRoutes)
       await api.register(trustPublicRoutes)
       await api.register(sealPinRoutes)
