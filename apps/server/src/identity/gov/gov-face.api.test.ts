@@ -159,6 +159,41 @@ describe('government-app face flow (sandbox platform)', () => {
     expect((await result(token, 'no-such-ticket')).body.responseInfo).toBe('人脸核验票据无效，请重新发起')
   })
 
+  it('opens one ticket for one code and answers the final result once, under concurrent calls', async () => {
+    const jsapiToken = (await t.call({ method: 'GET', url: '/api/ykb/token', token })).body.data.jsapiToken
+    const authCode = (await t.call({ url: '/api/dev/ykb/auth-code', body: { jsapiToken }, token })).body.data
+      .authCode
+    // Each call a different body (the duplicate guard would refuse identical ones in flight): the spelling of the ID number differs.
+    const tickets = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.call({
+          url: '/api/ykb/face/ticket',
+          body: { authCode, personIdentity: i % 2 ? demo.person.identityNo : ` ${demo.person.identityNo}` },
+          token,
+        }),
+      ),
+    )
+    const opened = tickets.filter((answer) => answer.body.resultStatus === '00')
+    expect(opened).toHaveLength(1)
+    const ticket: string = opened[0]!.body.data.ticket
+    await capture(token, ticket)
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.call({ url: '/api/ykb/face/result', body: { ticket: i % 2 ? ticket : ` ${ticket}` }, token }),
+      ),
+    )
+    const finals = answers.filter((answer) => answer.body.data?.status === 'SUCCESS')
+    expect(finals).toHaveLength(1)
+    expect(
+      answers.filter((answer) => answer.body.responseInfo === '人脸核验票据已使用，请重新发起').length,
+    ).toBeGreaterThan(0)
+    const [row] = await t.db
+      .select()
+      .from(govFaceTickets)
+      .where(eq(govFaceTickets.faceVerificationId, finals[0]!.body.data.serialNo))
+    expect(row).toMatchObject({ status: 'SUCCESS' })
+  })
+
   it('refuses an expired ticket', async () => {
     const { ticket } = await openTicket(token, { personIdentity: demo.person.identityNo })
     await t.db
