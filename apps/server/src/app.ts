@@ -38,6 +38,7 @@ import { personalSealRoutes } from './personal-seal/routes.ts'
 import { applyAgreementRoutes } from './unit-apply/agreements.ts'
 import { unitApplyRoutes } from './unit-apply/routes.ts'
 import { adminRoutes } from './config/admin-routes.ts'
+import { auditTrailAdminRoutes } from './audit-trail.ts'
 import { useRecordRoutes } from './records/routes.ts'
 import { sealsInOpenApplications } from './unit-apply/seals-in-application.ts'
 import { mayReadUseRecordDocument } from './records/visibility.ts'
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(authRoutes)
       await api.register(configRoutes)
       await api.register(adminRoutes)
+      await api.register(auditTrailAdminRoutes)
       await api.register(fileRoutes)
       await api.register(identityRoutes)
       await api.register(ocrRoutes)

@@ -97,6 +97,8 @@ export type ServerConfig = {
    * seal user has not been told by SMS (seal-auth/expiry-notices.ts); 0 turns it off. Default 60.
    */
   authExpiryNoticeEveryMs: number
+  /** How often the hash chains link new rows, and sign their heads (audit-trail.ts). */
+  auditChain: { linkEveryMs: number; signEveryMs: number }
   /**
    * WEBHOOK_ALLOW_PRIVATE_ADDRESSES: whether webhooks may go to loopback, private and link-local addresses
    * (platforms/webhook-worker.ts). Default: yes while a sandbox runs (the sample client listens on
@@ -167,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     authExpiryNoticeEveryMs: wholeMinutes(env, 'AUTH_EXPIRY_NOTICES_EVERY_MINUTES', 60) * 60_000,
+    auditChain: { linkEveryMs: positiveInteger(env, 'AUDIT_CHAIN_LINK_SECONDS', 5) * 1000, signEveryMs: wholeMinutes(env, 'AUDIT_CHAIN_SIGN_MINUTES', 10) * 60_000 },
     webhookAllowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : openingSandboxes(providers).length > 0,
     hostChannels: hostChannelsSetting(env.HOST_CHANNELS, publicUrl),
   }

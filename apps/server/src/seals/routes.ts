@@ -54,6 +54,7 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
           picture: pictures(request.body?.needPic ?? true),
           queryAvailable: request.body?.queryAvailable ?? false,
           businessName: request.body?.businessName,
+          socialCreditCode: request.body?.socialCreditCode,
         }),
       ),
   )
