@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { chains, linkChains, verifyAuditTrail } from '../audit-trail.ts'
+import { persons } from '../auth/tables.ts'
 import { recordSealUse } from '../records/use-records.ts'
 import { sealUseRecords } from '../records/tables.ts'
 import { makeSeal } from '../seals/make-seal.ts'
@@ -24,8 +25,9 @@ describe('an audit trail no one can rewrite', () => {
   beforeAll(async () => {
     t = await startTestApp()
     const { png } = await renderOrganizationSeal({ unitName: '审计链测试有限公司', sealTypeCode: '01', pxPerMm: 6 })
+    const [person] = await t.db.select({ id: persons.id }).from(persons).limit(1)
     const made = await makeSeal(t.app.trust, {
-      owner: { kind: 'person', personId: (await t.db.execute(sql`select id from persons limit 1`)).rows[0]!.id as string, name: '审计', identityNo: '110101199001011234' },
+      owner: { kind: 'person', personId: person!.id, name: '审计', identityNo: '110101199001011234' },
       sealName: '审计链测试章',
       sealTypeCode: '1000',
       image: Buffer.from(png),

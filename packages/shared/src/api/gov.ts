@@ -25,10 +25,10 @@ export type YkbFaceResult = { status: 'SUCCESS' | 'FAILED' | 'PENDING'; msg: str
 
 /** The statuses of the market-regulator authentication (001 §7): 1 pre-verification, 2 success, 3 failure, 4 identity validated. */
 export const samrStatus = {
-  PRE_VERIFICATION: String(enterpriseVerificationStatus.PRE_VERIFICATION),
-  SUCCESS: String(enterpriseVerificationStatus.SUCCESS),
-  FAILURE: String(enterpriseVerificationStatus.FAILURE),
-  IDENTITY_VALIDATED: String(enterpriseVerificationStatus.IDENTITY_VALIDATED),
+  PRE_VERIFICATION: `${enterpriseVerificationStatus.PRE_VERIFICATION}`,
+  SUCCESS: `${enterpriseVerificationStatus.SUCCESS}`,
+  FAILURE: `${enterpriseVerificationStatus.FAILURE}`,
+  IDENTITY_VALIDATED: `${enterpriseVerificationStatus.IDENTITY_VALIDATED}`,
 } as const
 export type SamrStatus = (typeof samrStatus)[keyof typeof samrStatus]
 

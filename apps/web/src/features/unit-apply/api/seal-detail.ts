@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import type { SealGroup, SealItem } from '@seal/shared/api/seals'
-import type { BusinessType } from '@seal/shared/codes/business-type'
 import { post } from '../../../lib/request/request.ts'
 
 /**
@@ -8,7 +7,7 @@ import { post } from '../../../lib/request/request.ts'
  * sealId), whose unit and legal representative prefill step 1 (the holder's number masked). The server
  * refuses a seal user (role 3) for the business type, who may see the seal but not change it.
  */
-export function useSealDetail(sealId: string | undefined, kind: BusinessType) {
+export function useSealDetail(sealId: string | undefined, kind: string) {
   return useQuery({
     queryKey: ['seals', 'detail', sealId, kind],
     queryFn: () => post<SealItem>('/seal-apply/seal/detail', { sealId, businessType: kind }),
