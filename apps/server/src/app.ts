@@ -56,8 +56,7 @@ import { platformAdminRoutes } from './platforms/admin-routes.ts'
 import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './open-api/plugin.ts'
 import { openApiSecuritySchemes } from './open-api/schemas.ts'
 import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-refusals.ts'
-import { connectSharedState } from './redis/connect.ts'
-import type { SharedState } from './redis/shared-state.ts'
+import { connectSharedState, type ConnectedSharedState } from './redis/connect.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -68,7 +67,7 @@ declare module 'fastify' {
     providers: Providers
     secrets: Secrets
     /** REDIS_URL's shared state of several server processes (redis/); undefined: all in this process. */
-    sharedState: SharedState | undefined
+    sharedState: ConnectedSharedState | undefined
   }
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { resultStatus } from '@seal/shared/api/envelope'
 import { AppError } from '../errors.ts'
-import { redisRateLimitStore } from '../redis/rate-limit-store.ts'
+import { rateLimitStore } from '../redis/rate-limit-store.ts'
 import type { SharedState } from '../redis/shared-state.ts'
 
 export const RATE_LIMITED_MESSAGE = '操作过于频繁，请稍后再试'
@@ -20,7 +20,7 @@ export const RATE_LIMITED_MESSAGE = '操作过于频繁，请稍后再试'
 export const rateLimitPlugin = fp<{ shared?: SharedState | undefined }>(async (app: FastifyInstance, options) => {
   await app.register(rateLimit, {
     global: false,
-    ...(options.shared ? { store: redisRateLimitStore(options.shared) } : {}),
+    store: rateLimitStore(options.shared),
     errorResponseBuilder: () =>
       new AppError({ status: resultStatus.TOO_MANY_REQUESTS, httpStatus: 429, message: RATE_LIMITED_MESSAGE }),
   })

@@ -16,29 +16,33 @@ const LocalStore = load('@fastify/rate-limit/store/LocalStore.js') as StoreClass
 const LOCAL_ENTRIES = 5000
 
 /**
- * @fastify/rate-limit's Redis store (one atomic INCR and PEXPIRE per call, under REDIS_KEY_PREFIX), so every
- * process counts against one counter. While Redis cannot be reached it counts in this process instead (the
- * plugin's own memory store), so a client is still limited, to the limit times the number of processes, and
- * is never refused for Redis's sake (docs/decisions.md "A Redis that is down").
+ * The rate-limit plugin's store. With `shared` (REDIS_URL): @fastify/rate-limit's Redis store (one atomic
+ * INCR and PEXPIRE per call, under REDIS_KEY_PREFIX), so every process counts against one counter; while
+ * Redis cannot be reached it counts in this process instead (the plugin's own memory store), so a client is
+ * still limited, to the limit times the number of processes, and is never refused for Redis's sake
+ * (docs/decisions.md "A Redis that is down"). Without: the memory store alone.
+ *
+ * Either way each call gets its own count: the memory store hands every caller the same counter object,
+ * which it goes on incrementing, so calls arriving together all read the last count and were all refused.
  */
-export function redisRateLimitStore(shared: SharedState): FastifyRateLimitStoreCtor {
+export function rateLimitStore(shared: SharedState | undefined): FastifyRateLimitStoreCtor {
   // The plugin constructs its store with its settings, of which these two shape the counting.
-  function SharedRateLimitStore(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }): FallingBack {
+  function SharedRateLimitStore(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }): Counting {
     const continueExceeding = options.continueExceeding ?? false
     const exponentialBackoff = options.exponentialBackoff ?? false
-    return new FallingBack(
+    return new Counting(
       shared,
-      new RedisStore(continueExceeding, exponentialBackoff, shared.commands, shared.key('rate-limit:')),
+      shared ? new RedisStore(continueExceeding, exponentialBackoff, shared.commands, shared.key('rate-limit:')) : undefined,
       new LocalStore(continueExceeding, exponentialBackoff, LOCAL_ENTRIES),
     )
   }
   return SharedRateLimitStore as unknown as FastifyRateLimitStoreCtor
 }
 
-class FallingBack implements FastifyRateLimitStore {
+class Counting implements FastifyRateLimitStore {
   constructor(
-    private readonly shared: SharedState,
-    private readonly redis: Store,
+    private readonly shared: SharedState | undefined,
+    private readonly redis: Store | undefined,
     private readonly local: Store,
   ) {}
 
@@ -51,17 +55,19 @@ class FallingBack implements FastifyRateLimitStore {
   }
 
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-    return new FallingBack(this.shared, this.redis.child(routeOptions) as Store, this.local.child(routeOptions) as Store)
+    return new Counting(this.shared, this.redis?.child(routeOptions) as Store | undefined, this.local.child(routeOptions) as Store)
   }
 
   private either(method: 'incr' | 'read', key: string, callback: Callback, timeWindow: number, max: number) {
-    if (!this.shared.available()) return this.local[method](key, callback, timeWindow, max)
-    this.redis[method](
+    const answer: Callback = (error, result) => callback(error, result && { current: result.current, ttl: result.ttl })
+    const { shared, redis } = this
+    if (!shared || !redis || !shared.available()) return this.local[method](key, answer, timeWindow, max)
+    redis[method](
       key,
       (error, result) => {
-        if (!error) return callback(null, result)
-        this.shared.failed('rate limit', error)
-        this.local[method](key, callback, timeWindow, max)
+        if (!error) return answer(null, result)
+        shared.failed('rate limit', error)
+        this.local[method](key, answer, timeWindow, max)
       },
       timeWindow,
       max,

@@ -48,6 +48,7 @@ export async function openSharedState(options: { url: string; keyPrefix: string;
 
   let pausedUntil = 0
   let outage = false
+  let closing = false
   const noteDown = (what: string, error: unknown) => {
     if (outage) return
     outage = true
@@ -57,6 +58,9 @@ export async function openSharedState(options: { url: string; keyPrefix: string;
     if (outage) log.info({}, 'Redis 已恢复：共享状态重新生效')
     outage = false
     pausedUntil = 0
+  })
+  commands.on('close', () => {
+    if (!closing) noteDown('connection', new Error('connection closed'))
   })
   // Without listeners, a connection error is thrown as an uncaught 'error' event; ioredis reconnects by itself.
   commands.on('error', (error) => noteDown('connection', error))
@@ -77,6 +81,7 @@ export async function openSharedState(options: { url: string; keyPrefix: string;
     },
     log,
     async close() {
+      closing = true
       // quit waits for what was sent; a connection that is away is simply dropped.
       await Promise.all([commands, subscriber].map((client) => (client.status === 'ready' ? client.quit().then(() => {}, () => client.disconnect()) : client.disconnect())))
     },
