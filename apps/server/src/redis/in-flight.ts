@@ -26,7 +26,8 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
  * refused, and a pair split over two processes runs twice and meets the database's own
  * rules (unique indexes, conditional updates), which never depended on this guard (docs/decisions.md).
  */
-export function redisInFlightStore(shared: SharedState): InFlightKeys {
+export function redisInFlightStore(shared: SharedState, options: { leaseMs?: number } = {}): InFlightKeys {
+  const leaseMs = options.leaseMs ?? IN_FLIGHT_LEASE_MS
   const held = new Map<string, { token: string; renew: NodeJS.Timeout } | 'claiming' | 'here'>()
   const redisKey = (key: string) => shared.key(`in-flight:${key}`)
 
@@ -38,14 +39,14 @@ export function redisInFlightStore(shared: SharedState): InFlightKeys {
       if (shared.available()) {
         const token = randomBytes(12).toString('base64url')
         try {
-          const taken = await shared.commands.set(redisKey(key), token, 'PX', IN_FLIGHT_LEASE_MS, 'NX')
+          const taken = await shared.commands.set(redisKey(key), token, 'PX', leaseMs, 'NX')
           if (taken !== 'OK') {
             held.delete(key)
             return false
           }
           const renew = setInterval(() => {
-            shared.commands.eval(RENEW, 1, redisKey(key), token, IN_FLIGHT_LEASE_MS).catch((error: unknown) => shared.failed('duplicate guard', error))
-          }, IN_FLIGHT_LEASE_MS / 3).unref()
+            shared.commands.eval(RENEW, 1, redisKey(key), token, leaseMs).catch((error: unknown) => shared.failed('duplicate guard', error))
+          }, leaseMs / 3).unref()
           held.set(key, { token, renew })
           return true
         } catch (error) {
