@@ -4,7 +4,7 @@
 // places of a lower rank; so no folder imports a higher layer and no two folders import each other.
 // No two files may import each other either, however long the circle.
 const LAYERS = [
-  ['plumbing', ['errors.ts', 'db', 'secrets.ts', 'host-channels.ts', 'config.ts', 'cache', 'workers', 'audit', 'plugins', 'files', 'regions', 'web']],
+  ['plumbing', ['errors.ts', 'db', 'secrets.ts', 'host-channels.ts', 'config.ts', 'cache', 'redis', 'workers', 'audit', 'plugins', 'files', 'regions', 'web']],
   ['identity', ['config', 'identity', 'auth']],
   ['trust', ['trust']],
   ['seal', ['seals']],

@@ -4,11 +4,16 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 
+// The API tests of several server processes sharing one Redis (apps/server/src/redis/) run where a Redis
+// answers: REDIS_URL if set, else the machine's own on 127.0.0.1:6379 when it answers PING; without one they
+// are skipped. Only the Vitest step gets it (each test app chooses its own key prefix).
+const redisUrl = process.env.REDIS_URL || (redisAnswers('127.0.0.1', 6379) ? 'redis://127.0.0.1:6379' : undefined)
+
 const steps = [
   ['system', 'bash', ['scripts/ensure-system-deps.sh']],
   ['types', 'npx', ['tsc', '-b', '--noEmit']],
   ['lint', 'npm', ['run', 'lint']],
-  ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json']],
+  ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], redisUrl ? { REDIS_URL: redisUrl } : {}],
   ['build', 'npm', ['run', 'build']],
   ['browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
 ]
@@ -18,11 +23,13 @@ rmSync('test-results/vitest.json', { force: true })
 rmSync('test-results/playwright.json', { force: true })
 let passed = 0
 let failed = 0
-for (const [name, command, args] of steps) {
+for (const [name, command, args, env = {}] of steps) {
   if (only.length && !only.some((word) => name.includes(word))) continue
-  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`)
+  // A password in a URL stays out of the log.
+  const shown = Object.entries(env).map(([key, value]) => `${key}=${value.replace(/\/\/[^@/]*@/, '//…@')} `)
+  console.log(`\n▶ ${name}: ${shown.join('')}${command} ${args.join(' ')}`)
   const started = Date.now()
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } })
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env, FORCE_COLOR: '0' } })
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
   if (result.status === 0) {
     passed++
@@ -38,6 +45,14 @@ const tests = countTests()
 console.log(`\nsteps: ${passed} passed, ${failed} failed`)
 console.log(`${tests.passed} passed, ${tests.failed + failed} failed, ${tests.skipped} skipped`)
 process.exit(failed ? 1 : 0)
+
+/** Whether a Redis on host:port answers PING within a second (asked from a child, this script being synchronous). */
+function redisAnswers(host, port) {
+  const probe = `const socket = require('node:net').connect(${port}, ${JSON.stringify(host)});
+socket.setTimeout(1000, () => process.exit(1)).on('error', () => process.exit(1));
+socket.on('connect', () => socket.write('PING\\r\\n')).on('data', (data) => process.exit(String(data).startsWith('+PONG') ? 0 : 1));`
+  return spawnSync(process.execPath, ['-e', probe], { stdio: 'ignore', timeout: 3000 }).status === 0
+}
 
 function countTests() {
   const totals = { passed: 0, failed: 0, skipped: 0 }

@@ -58,6 +58,7 @@ import { platformAdminRoutes } from './platforms/admin-routes.ts'
 import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './open-api/plugin.ts'
 import { openApiSecuritySchemes } from './open-api/schemas.ts'
 import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-refusals.ts'
+import { connectSharedState, type ConnectedSharedState } from './redis/connect.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -67,6 +68,8 @@ declare module 'fastify' {
     files: FileStore
     providers: Providers
     secrets: Secrets
+    /** REDIS_URL's shared state of several server processes (redis/); undefined: all in this process. */
+    sharedState: ConnectedSharedState | undefined
   }
 }
 
@@ -106,6 +109,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('files', deps.files)
   app.decorate('providers', deps.providers)
   app.decorate('secrets', deps.secrets)
+  // Several server processes share rate limits, in-flight keys, used assertions and cache forgets through Redis.
+  const shared = deps.config.redis ? await connectSharedState({ ...deps.config.redis, log: app.log, db: deps.db }) : undefined
+  app.decorate('sharedState', shared)
+  if (shared) app.addHook('onClose', () => shared.close())
   // Whose files besides their own a caller may read (files/service.ts): a use record's signed document they may see.
   app.decorate('mayReadFile', mayReadUseRecordDocument)
   // Which seals an application under way names (seals/in-application.ts): lists then offer neither renewal nor a second application.
@@ -135,14 +142,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
   await app.register(envelopePlugin)
   // Before the routes: it reads each route's `config.rateLimit` as the route is added.
-  await app.register(rateLimitPlugin)
+  await app.register(rateLimitPlugin, { shared })
 
   await app.register(
     async (api) => {
       // Who may call, and replays, are decided per matched route inside this scope (docs/decisions.md).
       await api.register(authPlugin)
       await api.register(jsonBodyPlugin)
-      await api.register(duplicateGuardPlugin)
+      await api.register(duplicateGuardPlugin, { shared })
       api.setNotFoundHandler((_request, reply) => reply.status(404).send(notFoundEnvelope))
       api.addHook('onSend', noStoreUnlessSet)
       await api.register(authRoutes)

@@ -79,3 +79,14 @@ describe('HOST_CHANNELS', () => {
     expect(() => loadConfig({ HOST_CHANNELS: '{"gov":{"alg":"RS256","key":"x"}}' })).toThrow(/HOST_CHANNELS\.gov\.alg/)
   })
 })
+
+describe('REDIS_URL', () => {
+  it('is off by default, takes redis:// or rediss:// with a key prefix, and refuses anything else without echoing it', () => {
+    expect(loadConfig({}).redis).toBeUndefined()
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'seal:' })
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.internal:6380/2', REDIS_KEY_PREFIX: 'prod-a:' }).redis?.keyPrefix).toBe('prod-a:')
+    expect(() => loadConfig({ REDIS_URL: 'http://cache.internal' })).toThrow(/redis:\/\/ or rediss:\/\//)
+    expect(() => loadConfig({ REDIS_URL: 'not a url :secret' })).toThrow(/^REDIS_URL must be a redis:\/\/ or rediss:\/\/ address$/)
+    expect(() => loadConfig({ REDIS_URL: 'redis://h', REDIS_KEY_PREFIX: 'bad prefix*' })).toThrow(/REDIS_KEY_PREFIX/)
+  })
+})

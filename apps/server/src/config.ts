@@ -111,6 +111,13 @@ export type ServerConfig = {
    * their algorithm, key and audience (host-channels.ts, docs/api.md POST /auth/login/host). None by default.
    */
   hostChannels: HostChannels
+  /**
+   * REDIS_URL: the Redis that several server processes share for rate limits, the duplicate guard, used host
+   * login assertions and the caches' cross-process forgets (redis/, docs/deploy.md "Shared state (Redis)").
+   * Unset: all of it in this process, right for one process. REDIS_KEY_PREFIX namespaces every key and
+   * channel (default `seal:`), so deployments or test runs sharing one Redis never meet.
+   */
+  redis: { url: string; keyPrefix: string } | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -172,7 +179,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     auditChain: { linkEveryMs: positiveInteger(env, 'AUDIT_CHAIN_LINK_SECONDS', 5) * 1000, signEveryMs: wholeMinutes(env, 'AUDIT_CHAIN_SIGN_MINUTES', 10) * 60_000 },
     webhookAllowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : openingSandboxes(providers).length > 0,
     hostChannels: hostChannelsSetting(env.HOST_CHANNELS, publicUrl),
+    redis: redisSetting(env),
   }
+}
+
+/** REDIS_URL (redis:// or rediss://) and REDIS_KEY_PREFIX, refused at start when misspelt. */
+function redisSetting(env: NodeJS.ProcessEnv): ServerConfig['redis'] {
+  if (!env.REDIS_URL) return undefined
+  let url: URL
+  try {
+    url = new URL(env.REDIS_URL)
+  } catch {
+    throw new Error('REDIS_URL must be a redis:// or rediss:// address') // not echoed: it may hold a password
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new Error(`REDIS_URL must be a redis:// or rediss:// address, not '${url.protocol}//…'`)
+  const keyPrefix = env.REDIS_KEY_PREFIX ?? 'seal:'
+  if (!/^[\w.:-]{1,64}$/.test(keyPrefix)) throw new Error('REDIS_KEY_PREFIX may hold letters, digits and . _ : - (at most 64)')
+  return { url: env.REDIS_URL, keyPrefix }
 }
 
 function wholeMinutes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -28,9 +28,9 @@ export const CLOCK_SKEW_SECONDS = 60
 export type HostIdentity = { channel: string; phone: string; name: string; identityNo: string; unit?: { socialCreditCode: string } }
 
 /**
- * Assertions already used, by channel and jti, kept until they expire. In process memory: with several
- * server processes this seam becomes a shared store (a table with a unique (channel, jti) and its expiry,
- * or Redis SET NX PX), as the duplicate guard's does.
+ * Assertions already used, by channel and jti, kept until they expire. In process memory for one server
+ * process; with REDIS_URL in Redis (SET NX PX: redis/used-once.ts), so an assertion used on one process is
+ * refused on every other.
  */
 export type UsedAssertions = {
   /** Takes the id; false when it was taken before. */

@@ -16,6 +16,7 @@ import { hostChannelKeys } from '../host-channels.ts'
 import { faceResult } from '../identity/face.ts'
 import { callerOf, type Caller } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
+import { redisUsedOnce } from '../redis/used-once.ts'
 import { memoryUsedAssertions, verifyHostAssertion } from './host-assertion.ts'
 import { loginEnterprise, loginPersonal, loginVouchedPerson } from './login.ts'
 import { markVerified } from './real-name.ts'
@@ -69,7 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 
   const hostChannels = hostChannelKeys(app.config.hostChannels)
-  const usedAssertions = memoryUsedAssertions()
+  // One use per assertion across every server process with REDIS_URL (refused, not let through, while Redis is away).
+  const usedAssertions = app.sharedState ? redisUsedOnce(app.sharedState, 'host-assertion') : memoryUsedAssertions()
   app.post(
     '/auth/login/host',
     {

@@ -8,15 +8,30 @@ import { accounts, persons, sessions, units } from './tables.ts'
 const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000
 
 /**
- * How long another server process may still accept a session this one has logged out, or show a caller
- * as it was before a change (docs/decisions.md "Sessions and configuration are cached"). In one process
- * a logout or change is seen at once.
+ * How long a caller is kept before it is read again. A logout or a change is seen at once by every process:
+ * by this one directly and, with REDIS_URL, by the others through the caches' forget channel; this TTL bounds
+ * only what a lost forget could leave (docs/decisions.md "Sessions and configuration are cached").
  */
 export const SESSION_CACHE_TTL_MS = 10_000
 
 type CachedSession = { caller: Caller; expiresAt: number }
 
-const sessionCache = cachePerDatabase(() => memoryCache<CachedSession>({ ttlMs: SESSION_CACHE_TTL_MS, maxEntries: 10_000 }))
+/** Which cached callers a forget names (plain data: it travels to the other server processes). */
+type CallersChanged = { sessionId?: string; personId?: string; unitId?: string; accountId?: string }
+
+const named = (wanted: string | undefined, actual: string | undefined) => wanted !== undefined && wanted === actual
+
+const sessionCache = cachePerDatabase('sessions', () =>
+  memoryCache<CachedSession, CallersChanged>({
+    ttlMs: SESSION_CACHE_TTL_MS,
+    maxEntries: 10_000,
+    matches: (changed, _key, { caller }) =>
+      named(changed.sessionId, caller.sessionId) ||
+      named(changed.personId, caller.person.id) ||
+      named(changed.unitId, caller.unit?.id) ||
+      named(changed.accountId, caller.accountId),
+  }),
+)
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
@@ -42,21 +57,22 @@ export async function findCaller(db: Database, token: string): Promise<Caller | 
   return session.caller
 }
 
-/** Ends a session; the next request with its token is refused, even on the cached path. */
+/**
+ * Ends a session; the next request with its token is refused, even on the cached path, by every server
+ * process: it resolves once the other processes have been told (with REDIS_URL).
+ */
 export async function revokeSession(db: Database, sessionId: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId))
-  sessionCache(db).forget((_, session) => session.caller.sessionId === sessionId)
+  await sessionCache(db).forget({ sessionId })
 }
 
 /**
- * Call after changing a person, unit or account row (a name, a phone, a unit's type): the callers built
- * from it are read again. Nothing changes those rows yet; whatever starts to must call this.
+ * Call after changing a person, unit or account row (a name, a phone, a unit's type, a verification): the
+ * callers built from it are read again, here at once and in the other server processes as soon as the
+ * forget reaches them (it is sent without waiting).
  */
 export function forgetCallers(db: Database, changed: { personId?: string; unitId?: string; accountId?: string }): void {
-  sessionCache(db).forget(
-    (_, { caller }) =>
-      caller.person.id === changed.personId || (caller.unit !== null && caller.unit.id === changed.unitId) || caller.accountId === changed.accountId,
-  )
+  void sessionCache(db).forget({ personId: changed.personId, unitId: changed.unitId, accountId: changed.accountId })
 }
 
 const preparedSessionQuery = new WeakMap<Database, ReturnType<typeof sessionQuery>>()

@@ -14,12 +14,13 @@ export function scopesOf(identity: { socialCreditCode?: string | null; identityN
 }
 
 /**
- * How long another server process may still answer configuration this one has changed; in one process a
- * change is seen at once (docs/decisions.md "Sessions and configuration are cached").
+ * How long resolved configuration is kept before it is read again. A change is seen at once by every
+ * process (with REDIS_URL, through the caches' forget channel); this TTL bounds only what a lost forget
+ * could leave (docs/decisions.md "Sessions and configuration are cached").
  */
 export const CONFIG_CACHE_TTL_MS = 10_000
 
-const configCache = cachePerDatabase(() => memoryCache<Readonly<AppConfig>>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 10_000 }))
+const configCache = cachePerDatabase('config', () => memoryCache<Readonly<AppConfig>>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 10_000 }))
 
 /**
  * The configuration in force for an identity (spec 002 §4 step 2: "query configuration by identity").
@@ -53,10 +54,10 @@ export async function setConfig(db: Database, entry: { scope: string; key: Confi
       target: [configEntries.scope, configEntries.key],
       set: { value: entry.value, updatedAt: sql`now()` },
     })
-  configCache(db).forget()
+  await configCache(db).forget()
 }
 
 export async function removeConfig(db: Database, entry: { scope: string; key: ConfigKey }): Promise<void> {
   await db.delete(configEntries).where(and(eq(configEntries.scope, entry.scope), eq(configEntries.key, entry.key)))
-  configCache(db).forget()
+  await configCache(db).forget()
 }

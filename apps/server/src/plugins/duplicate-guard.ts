@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { resultStatus } from '@seal/shared/api/envelope'
 import { AppError } from '../errors.ts'
+import { redisInFlightStore } from '../redis/in-flight.ts'
+import type { SharedState } from '../redis/shared-state.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -14,8 +16,9 @@ declare module 'fastify' {
 }
 
 /**
- * Where the keys of requests in flight are held. In process memory for one server; with several
- * processes this seam becomes a Redis lock (SET key NX PX, DEL on release; DESIGN.md "Scale").
+ * Where the keys of requests in flight are held. In process memory for one server; with REDIS_URL a key
+ * with a short lease in Redis (SET key NX PX, renewed while the request runs, deleted when it ends:
+ * redis/in-flight.ts), so the same request in flight on two processes is refused once.
  */
 export type InFlightStore = {
   /** Takes the key; false when a request holding it is still running. */
@@ -45,8 +48,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * The request is named by the route the router matched (so `/api/%73eal/…` is `/api/seal/…`) and the
  * body's own bytes; reads (`config.query`) are never refused. Registered in the `/api` scope.
  */
-export const duplicateGuardPlugin = fp<{ store?: InFlightStore }>(async (app: FastifyInstance, options) => {
-  const store = options.store ?? memoryInFlightStore()
+export const duplicateGuardPlugin = fp<{ store?: InFlightStore; shared?: SharedState | undefined }>(async (app: FastifyInstance, options) => {
+  const store = options.store ?? (options.shared ? redisInFlightStore(options.shared) : memoryInFlightStore())
   const bodyHashes = new WeakMap<FastifyRequest, Hash>()
   const claimed = new WeakMap<FastifyRequest, string>()
 

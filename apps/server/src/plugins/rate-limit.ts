@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { resultStatus } from '@seal/shared/api/envelope'
 import { AppError } from '../errors.ts'
+import { rateLimitStore } from '../redis/rate-limit-store.ts'
+import type { SharedState } from '../redis/shared-state.ts'
 
 export const RATE_LIMITED_MESSAGE = '操作过于频繁，请稍后再试'
 
@@ -12,12 +14,13 @@ export const RATE_LIMITED_MESSAGE = '操作过于频繁，请稍后再试'
  * trustworthy as the proxy setting behind `request.ip`. A refusal is HTTP 429 with the envelope and
  * Retry-After, which the client shows like any refusal (docs/decisions.md).
  *
- * Counters are kept in process memory. With several server processes, give the plugin a shared store
- * (its `redis` option), the same seam as the duplicate guard (DESIGN.md "Scale").
+ * Counters are kept in process memory, or with REDIS_URL (`shared`) in Redis, one counter for every server
+ * process (the plugin's Redis store; in this process's memory while Redis is away: redis/rate-limit-store.ts).
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance) => {
+export const rateLimitPlugin = fp<{ shared?: SharedState | undefined }>(async (app: FastifyInstance, options) => {
   await app.register(rateLimit, {
     global: false,
+    store: rateLimitStore(options.shared),
     errorResponseBuilder: () =>
       new AppError({ status: resultStatus.TOO_MANY_REQUESTS, httpStatus: 429, message: RATE_LIMITED_MESSAGE }),
   })

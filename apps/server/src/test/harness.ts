@@ -3,13 +3,15 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase, type Database } from '../db/client.ts'
-import { memoryFileStore } from '../files/store.ts'
+import { memoryFileStore, type FileStore } from '../files/store.ts'
 import { createProviders } from '../identity/providers.ts'
 import { ephemeralSecrets, type Secrets } from '../secrets.ts'
 import { saveSandboxPerson } from '../identity/real-name/registry.ts'
 import { seedDemo } from '../seed.ts'
 import { seedSandboxPlatforms } from '../platforms/registry.ts'
 import { migratedSnapshot } from './pglite-snapshot.ts'
+import * as schema from '../db/schema.ts'
+import type { PGlite } from '@electric-sql/pglite'
 
 export type TestApp = {
   app: FastifyInstance
@@ -24,6 +26,8 @@ export type TestApp = {
    */
   loginPersonal: (phone: string, profile?: { name: string; identityNo: string; verified?: boolean }) => Promise<string>
   loginEnterprise: (socialCreditCode: string, phone: string) => Promise<string>
+  /** What a second server process beside this one shares with it (startTestApp's `beside`). */
+  shares: { secrets: Secrets; files: FileStore; openDatabase: () => Promise<{ db: Database; close: () => Promise<void> }> }
   close: () => Promise<void>
 }
 
@@ -33,28 +37,36 @@ export type CallResult = { status: number; body: { resultStatus: string; respons
  * Starts the real server on a real database: in-memory PGlite, or, when the project `server-postgres`
  * runs (TEST_DATABASE=postgres), a fresh PostgreSQL database created for this test file and dropped after.
  * `env` is the environment the configuration is read from (none: the documented defaults); `webDist` a
- * folder with a built web app to serve (none: API only).
+ * folder with a built web app to serve (none: API only). `beside`: a second server process beside that one,
+ * on the same database (its own handle), master key and file store, as several processes behind a load
+ * balancer are (close it before that one, which drops the database).
  */
-export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?: string } = {}): Promise<TestApp> {
-  const postgres = process.env.TEST_DATABASE === 'postgres' ? await createPostgresDatabase() : undefined
-  const database = await openDatabase({
-    databaseUrl: postgres?.url,
-    dataDir: ':memory:',
-    snapshot: postgres ? undefined : migratedSnapshot(),
-    warn: () => {},
-  })
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?: string; beside?: TestApp } = {}): Promise<TestApp> {
+  const { beside } = options
+  const postgres = process.env.TEST_DATABASE === 'postgres' && !beside ? await createPostgresDatabase() : undefined
+  const database = beside
+    ? await beside.shares.openDatabase()
+    : await openDatabase({
+        databaseUrl: postgres?.url,
+        dataDir: ':memory:',
+        snapshot: postgres ? undefined : migratedSnapshot(),
+        warn: () => {},
+      })
   const config = { ...loadConfig(options.env ?? {}), logLevel: 'silent', webDist: options.webDist ?? '/nonexistent' }
-  const secrets = ephemeralSecrets()
+  const secrets = beside?.shares.secrets ?? ephemeralSecrets()
+  const files = beside?.shares.files ?? memoryFileStore()
   const app = await buildApp({
     config,
     db: database.db,
-    files: memoryFileStore(),
+    files,
     providers: createProviders({ config, db: database.db, log: () => {} }),
     secrets,
     logger: false,
   })
-  await seedDemo(database.db)
-  await seedSandboxPlatforms(database.db, app.trust.keys)
+  if (!beside) {
+    await seedDemo(database.db)
+    await seedSandboxPlatforms(database.db, app.trust.keys)
+  }
   await app.ready()
 
   const call: TestApp['call'] = async ({ method = 'POST', url, body, token }) => {
@@ -91,6 +103,19 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?:
       const result = await call({ url: '/api/auth/login/enterprise', body: { socialCreditCode, phone, code: await latestCode(phone) } })
       if (result.body.resultStatus !== '00') throw new Error(result.body.responseInfo)
       return result.body.data.token
+    },
+    shares: {
+      secrets,
+      files,
+      // Another handle on the same database, as another process has: its own pool on PostgreSQL; on PGlite (one
+      // process by construction) a second Drizzle handle on the same PGlite, so per-handle caches are apart.
+      async openDatabase() {
+        if (beside) return beside.shares.openDatabase()
+        if (postgres) return openDatabase({ databaseUrl: postgres.url, dataDir: ':memory:', warn: () => {} })
+        const { drizzle } = await import('drizzle-orm/pglite')
+        const client = (database.db as unknown as { $client: PGlite }).$client
+        return { db: drizzle(client, { schema }) as unknown as Database, close: async () => {} }
+      },
     },
     async close() {
       await app.close()

@@ -51,7 +51,7 @@ export async function checkCountedSecret<T extends CountedTable>(
   secret: CountedSecret<T>,
   options: { id: string; typed: string; now: Date },
 ): Promise<SecretCheck> {
-  return inTurn(`${getTableName(secret.table)}:${options.id}`, () =>
+  return inTurn(turnsOf(db), `${getTableName(secret.table)}:${options.id}`, () =>
     isEmbedded(db) ? checkOnce(db, secret, options, false) : db.transaction((tx) => checkOnce(tx as unknown as Database, secret, options, true)),
   )
 }
@@ -101,11 +101,23 @@ async function compare(hash: string, typed: string, table: PgTable): Promise<boo
 const counter = <T extends CountedTable>(_table: T, failedAttempts: number, lockedUntil: Date | null) =>
   ({ failedAttempts, lockedUntil }) as unknown as PgUpdateSetSource<T>
 
-/** The last turn queued on each secret; a secret nobody is checking has no entry. */
-const turns = new Map<string, Promise<void>>()
+/**
+ * The last turn queued on each secret (a secret nobody is checking has no entry), per database client: one
+ * pool per server process, so two processes' turns meet only at the row lock. Two apps in one test process on
+ * one PostgreSQL database have a pool each and meet there too; on PGlite they share its one client and queue.
+ */
+const turnsByClient = new WeakMap<object, Map<string, Promise<void>>>()
+const noClient = {}
+
+function turnsOf(db: Database): Map<string, Promise<void>> {
+  const client = (db as unknown as { $client?: object }).$client ?? noClient
+  let turns = turnsByClient.get(client)
+  if (!turns) turnsByClient.set(client, (turns = new Map()))
+  return turns
+}
 
 /** Runs `check` after the checks of the same secret queued before it, and before those queued after. */
-async function inTurn<R>(key: string, check: () => Promise<R>): Promise<R> {
+async function inTurn<R>(turns: Map<string, Promise<void>>, key: string, check: () => Promise<R>): Promise<R> {
   const mine = (turns.get(key) ?? Promise.resolve()).then(check)
   const done = mine.then(
     () => {},
