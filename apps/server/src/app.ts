@@ -55,6 +55,7 @@ import { platformAdminRoutes } from './platforms/admin-routes.ts'
 import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './open-api/plugin.ts'
 import { openApiSecuritySchemes } from './open-api/schemas.ts'
 import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-refusals.ts'
+import { activationRoutes } from './activation/routes.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(backlogRoutes)
       await api.register(bindingRoutes)
       await api.register(platformAdminRoutes)
+      await api.register(activationRoutes)
     },
     { prefix: '/api' },
   )
