@@ -37,7 +37,7 @@ describe('a seal pending activation is refused everywhere it could be used', () 
   })
   afterAll(() => t.close())
 
-  it('cannot seal a document, with the PIN or by the signature method', async () => {
+  it('cannot seal a document, even with a PIN on record', async () => {
     const fileId = await uploadFile(t, legal.token, { name: '合同.pdf', bytes: await samplePdf(), type: 'application/pdf' })
     const sealed = await call(legal.token, '/seal/signDocument', { sealId: seal.id, fileId, pin: PIN })
     expect(sealed.body.responseInfo).toBe(NOT_ACTIVATED)
