@@ -8,7 +8,7 @@ import { seals, sealAuths } from '../seals/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { samplePdf, uploadFile } from '../test/seals.ts'
 import { sealPins } from '../trust/tables.ts'
-import { enterpriseSession, idNumber, personFor, type TestPerson } from '../unit-apply/test-support.ts'
+import { creditCode, enterpriseSession, idNumber, personFor, type TestPerson } from '../unit-apply/test-support.ts'
 import { sealActivationTickets } from './tables.ts'
 import { callAs, cardholder, idPhotos, ownCard, pendingSealOf, unitOf, type Cardholder } from './test-support.ts'
 
@@ -105,12 +105,16 @@ describe('activation of a seal made from offline materials (issue #21 §3)', () 
   })
 
   it('takes the reading the screen already made of the same picture (its OCR upload) and gives a ranId kept only as a hash', async () => {
-    const front = await renderIdCardFront({ name: legal.name, idNumber: legal.identityNo })
-    const read = await call(legal.token, '/paas-ai/ocr/uploadImgBase64', { fileBase64: dataUrl(front), imgType: '10' })
-    expect(read.body.resultStatus, read.body.responseInfo).toBe('00')
-    const stored = await call(legal.token, '/file/uploadBase64', { originalName: '身份证人像面.png', fileBase64: dataUrl(front) })
+    // As the screen does: each side read by OCR, then the same picture stored as a file.
+    const sides = { front: await renderIdCardFront({ name: legal.name, idNumber: legal.identityNo }), back: await renderIdCardBack(legal.back) }
+    const files: Record<string, string> = {}
+    for (const [side, png] of Object.entries(sides)) {
+      const read = await call(legal.token, '/paas-ai/ocr/uploadImgBase64', { fileBase64: dataUrl(png), imgType: side === 'front' ? '10' : '11' })
+      expect(read.body.resultStatus, read.body.responseInfo).toBe('00')
+      files[side] = (await call(legal.token, '/file/uploadBase64', { originalName: `${side}.png`, fileBase64: dataUrl(png) })).body.data.fileId
+    }
     const readings = await t.db.$count(ocrRequests)
-    const answer = await pre(legal.token, official, { ...photos, personFront: stored.body.data.fileId })
+    const answer = await pre(legal.token, official, { personFront: files.front!, personBack: files.back! })
     expect(answer.body.resultStatus, answer.body.responseInfo).toBe('00')
     expect(answer.body.data).toEqual({ ranId: expect.stringMatching(/^AC/), expiresAt: expect.any(Number) })
     expect(await t.db.$count(ocrRequests)).toBe(readings)
@@ -211,5 +215,19 @@ describe('activation of a seal made from offline materials (issue #21 §3)', () 
     expect((await call(legal.token, '/seal/pinVerifyNew', { sealId: official.id, pin })).body.data.success).toBe(true)
     expect(await t.db.$count(sealPins, eq(sealPins.sealId, official.id))).toBe(1)
     expect(await statusOf(official.id)).toBe('1')
+  })
+
+  it('lets the operator make a seal waiting for activation in the sandbox (admin token only), for its legal representative to find', async () => {
+    const body = { socialCreditCode: creditCode(905), unitName: '沙箱待激活科技有限公司', legalPersonName: stranger.name, legalPersonIdentityNo: stranger.identityNo, legalTel: stranger.phone, sealTypeCode: '04' }
+    const withoutAdmin = await t.call({ url: '/api/admin/sandbox/pending-seals', body, token: legal.token })
+    expect(withoutAdmin.status).toBe(401)
+    const admin = { authorization: `Bearer ${t.secrets.adminToken}` }
+    const made = (await t.app.inject({ method: 'POST', url: '/api/admin/sandbox/pending-seals', headers: admin, payload: body })).json()
+    expect(made).toMatchObject({ resultStatus: '00', data: { sealName: '沙箱待激活科技有限公司合同专用章', sealTypeCode: '04', status: '4' } })
+    expect((await call(stranger.token, '/seal/queryWaitActive', {})).body.data).toEqual([expect.objectContaining({ id: made.data.sealId, businessName: '沙箱待激活科技有限公司' })])
+    // One seal of a type per unit, as the making rule says; another person named for the unit is refused.
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/sandbox/pending-seals', headers: admin, payload: body })).json().responseInfo).toBe('该类型印章已申请，请勿重复申请！')
+    const other = { ...body, legalPersonName: legal.name, legalPersonIdentityNo: legal.identityNo, sealTypeCode: '01' }
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/sandbox/pending-seals', headers: admin, payload: other })).json().responseInfo).toBe('该单位登记的法定代表人不是此人')
   })
 })

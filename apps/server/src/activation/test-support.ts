@@ -31,7 +31,7 @@ export async function unitOf(t: TestApp, n: number, legal: TestPerson) {
 export async function pendingSealOf(
   t: TestApp,
   unit: { id: string; name: string; socialCreditCode: string },
-  options: { sealTypeCode?: string; pin?: string; status?: '1' | '4' } = {},
+  options: { sealTypeCode?: '01' | '02' | '03' | '04'; pin?: string; status?: '1' | '4' } = {},
 ) {
   const sealTypeCode = options.sealTypeCode ?? '01'
   const sealCode = `${unit.socialCreditCode.slice(-6)}${sealTypeCode.padStart(4, '0')}`
