@@ -59,6 +59,8 @@ import { OPEN_API_PREFIX, openApiPlugin, sendOpenApiRouterRefusal } from './open
 import { openApiSecuritySchemes } from './open-api/schemas.ts'
 import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-refusals.ts'
 import { connectSharedState, type ConnectedSharedState } from './redis/connect.ts'
+import { activationRoutes } from './activation/routes.ts'
+import { sandboxPendingSealAdminRoutes } from './activation/sandbox-admin-routes.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -182,6 +184,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(backlogRoutes)
       await api.register(bindingRoutes)
       await api.register(platformAdminRoutes)
+      await api.register(activationRoutes)
+      await api.register(sandboxPendingSealAdminRoutes)
     },
     { prefix: '/api' },
   )

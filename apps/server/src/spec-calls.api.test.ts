@@ -164,7 +164,6 @@ const stillMissing: readonly string[] = [
   'POST /apply/checkChangeLegal',
   'POST /seal/queryCannotMakeBySocialCreditCode',
   'POST /apply/get/applySealTypeCode',
-  'POST /seal/activeSealNew',
 ]
 
 describe('every call the specification names answers', () => {

@@ -37,6 +37,7 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await sealAccess(app.db, callerOf(request), sealReferenceOf(request.body), { now: app.trust.now() })
       const { seal } = access
       if (isCancelled(seal)) return ok({ success: false, mess: trustMessages.sealCancelled })
+      if (isPendingActivation(seal)) return ok({ success: false, mess: trustMessages.sealNotActivated })
       // Others than the holder have their own password (000 §6 "others use the authorised-user password check").
       if (access.auth) {
         const own = await checkUsePassword(app.db, access.auth, request.body.pin, app.trust.now())
@@ -72,6 +73,7 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await sealAccess(app.db, caller, sealReferenceOf(request.body), { now })
       const { seal } = access
       if (isCancelled(seal)) return ok({ pass: false, key: null, message: trustMessages.sealCancelled })
+      if (isPendingActivation(seal)) return ok({ pass: false, key: null, message: trustMessages.sealNotActivated })
       if (access.auth) {
         const own = await checkUsePassword(app.db, access.auth, request.body.password, now)
         if (!own.ok) return ok({ pass: false, key: null, message: own.message })
@@ -102,6 +104,7 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await sealAccess(app.db, caller, sealReferenceOf(body), { now: app.trust.now() })
       const { seal } = access
       if (isCancelled(seal)) throw businessError(trustMessages.sealCancelled)
+      if (isPendingActivation(seal)) throw businessError(trustMessages.sealNotActivated)
       if (access.auth) {
         const auth = access.auth
         if (body.key) {
@@ -157,6 +160,7 @@ export const sealPinRoutes: FastifyPluginAsyncZod = async (app) => {
       )
         throw notFound()
       if (isCancelled(held.seal)) throw businessError(trustMessages.sealCancelled)
+      if (isPendingActivation(held.seal)) throw businessError(trustMessages.sealNotActivated)
       const now = app.trust.now()
       if (body.key) {
         await changeSealPin(app.db, {
@@ -194,6 +198,12 @@ const holderOnly = [sealRole.LEGAL_PERSON]
 /** A cancelled seal keeps its records but its PIN no longer matters: checking or changing it is refused. */
 const isCancelled = (seal: Seal) =>
   seal.status === sealStatusWide.CANCELLED || seal.status === sealStatusWide.REVOKED
+
+/**
+ * A seal waiting for activation has no PIN of the holder's yet: activation (POST /seal/activeSealNew) sets it
+ * after he shows his ID card, and no other door may check or set it first (issue #21 §3).
+ */
+const isPendingActivation = (seal: Seal) => seal.status === sealStatusWide.PENDING_ACTIVATION
 
 /** The payload's identity number may only repeat the session's (DESIGN.md: never trust it over the session). */
 function assertOwnIdentity(caller: Caller, personIdentity: string | null | undefined) {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { authUseType, sealRole } from '@seal/shared/codes/authorization'
-import { sealStatus } from '@seal/shared/codes/seal-status'
+import { managementStatusOf, sealStatus } from '@seal/shared/codes/seal-status'
 import { alias } from 'drizzle-orm/pg-core'
 import type { EnterpriseInfo, SealGroup, SealItem, WillExpireAuth, WillExpires } from '@seal/shared/api/seals'
 import { maskIdNumber, maskRealName } from '@seal/shared/text/masking'
@@ -83,7 +83,8 @@ function toItem(row: SealRow, picture: PictureOption, now: number, windows: Expi
     sealName: seal.sealName,
     sealTypeCode: seal.sealTypeCode,
     sealCode: seal.sealCode,
-    status: seal.status,
+    // The management reading (the contract's): a seal waiting for activation is a 6, 去激活 on its card.
+    status: managementStatusOf(seal.status),
     useType: seal.useType,
     businessName: row.unitName ?? holder.name,
     socialCreditCode: row.socialCreditCode ?? null,

@@ -94,6 +94,7 @@ const builtScreens: RouteObject[] = [
   ...sealApplyEntryScreens(),
   ...unitApplyScreens(),
   ...bindingScreens(),
+  ...activationScreens(),
 ]
 
 /** Platform binding (spec 002 §2 "Platform binding routes"; issue #12). */
@@ -276,6 +277,19 @@ function sealAuthScreens(): RouteObject[] {
     screen('/seal-auth', () => import('../features/seal-auth/accept-page.tsx').then((m) => ({ Component: m.SealAuthAcceptPage }))),
     screen('/signature-collection', () => import('../features/seal-auth/collection-page.tsx').then((m) => ({ Component: m.SignatureCollectionPage }))),
     screen('/batch-modify-call-type', () => import('../features/seal-auth/use-method-page.tsx').then((m) => ({ Component: m.UseMethodPage }))),
+  ]
+}
+
+/** Activation of a seal made from offline materials (spec 000 §2, 001 §2 "Activation", 002 §2; issue #21 §3). */
+function activationScreens(): RouteObject[] {
+  const screen = (path: string, load: RouteObject['lazy']): RouteObject => ({ path, lazy: load }) as RouteObject
+  const identityStep = () => import('../features/seal-activation/identity-step-page.tsx').then((m) => ({ Component: m.ActivationIdentityPage }))
+  return [
+    screen('/seal-activate/list', () => import('../features/seal-activation/list-page.tsx').then((m) => ({ Component: m.ActivationListPage }))),
+    screen('/seal-activate/:from', () => import('../features/seal-activation/intro-page.tsx').then((m) => ({ Component: m.ActivationIntroPage }))),
+    screen('/seal-active/step-1', identityStep),
+    screen('/seal-active/step-2', () => import('../features/seal-activation/password-step-page.tsx').then((m) => ({ Component: m.ActivationPasswordPage }))),
+    screen('/seal-pending-active-no-make/step-1', identityStep),
   ]
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   activatableSealStatuses,
+  managementStatusOf,
   sealListGroupOf,
   sealStatus,
   sealStatusLabels,
@@ -32,5 +33,11 @@ describe('seal status readings', () => {
 
   it('send cards with status 6 or 7 to activation', () => {
     expect([...activatableSealStatuses]).toEqual(['6', '7'])
+  })
+
+  it('show a seal waiting for activation (wide 4) in the first pending group, whose card goes to activation', () => {
+    expect(managementStatusOf(sealStatusWide.PENDING_ACTIVATION)).toBe('6')
+    expect(sealListGroupOf(managementStatusOf('4'))).toBe('6')
+    expect(['1', '2', '8'].map(managementStatusOf)).toEqual(['1', '2', '8'])
   })
 })

@@ -133,3 +133,16 @@ export function sealListGroupOf(status: string): (typeof sealListGroupOrder)[num
   const group = sealListGroupOrder.find((s) => s === status)
   return group ?? 'unavailable'
 }
+
+/**
+ * A stored (wide) status as the management screens read it (000 §3): a seal made and waiting for activation
+ * (wide 4) is in the list's first pending-activation group (6), whose cards go to activation (000 §2); the
+ * other codes the server writes (1, 2, 8 …) read the same in both.
+ *
+ * @example
+ * managementStatusOf('4') // '6'
+ * managementStatusOf('1') // '1'
+ */
+export function managementStatusOf(wide: string): string {
+  return wide === sealStatusWide.PENDING_ACTIVATION ? sealStatus.PENDING_ACTIVATION_GROUP_6 : wide
+}

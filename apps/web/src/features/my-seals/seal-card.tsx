@@ -6,7 +6,10 @@ import { sealTypeLabels, type SealTypeCode } from '@seal/shared/codes/seal-type'
 import { activationRoute, formatDate, type SealTab } from './seal-list-logic.ts'
 import { SealPicture } from './seal-picture.tsx'
 
-/** One seal in the list: picture, name, type, validity, status; 修改密码 when in effect, 查看详情 always. */
+/**
+ * One seal in the list: picture, name, type, validity, status; 去激活 when waiting for activation (6, 7: step 1
+ * of activation for this seal), 修改密码 when in effect, 查看详情 always.
+ */
 export function SealCard({ seal, tab }: { seal: SealItem; tab: SealTab }) {
   const navigate = useNavigate()
   const activation = activationRoute(seal)
@@ -32,7 +35,7 @@ export function SealCard({ seal, tab }: { seal: SealItem; tab: SealTab }) {
         </div>
         <div className="seal-card-actions">
           {activation && (
-            <Button size="small" color="primary" onClick={() => navigate(activation)}>
+            <Button size="small" color="primary" onClick={() => navigate(`${activation}?sealId=${encodeURIComponent(seal.id)}`)}>
               去激活
             </Button>
           )}
