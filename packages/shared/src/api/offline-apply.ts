@@ -304,16 +304,19 @@ export const offlineDocumentsAnswer = z.array(offlineDocument)
 /** POST recheckByApplyId: the courier of the paper materials (both required). */
 export const recheckBody = z.object({
   applyId,
+  // prefault: a missing field is checked as an empty one, and says what is missing in the same words.
   deliverCompany: z
     .string()
     .trim()
     .min(1, offlineMessages.deliverCompanyRequired)
-    .max(50, offlineMessages.deliverCompanyRequired),
+    .max(50, offlineMessages.deliverCompanyRequired)
+    .prefault(''),
   deliverNo: z
     .string()
     .trim()
     .min(1, offlineMessages.deliverNoRequired)
-    .max(50, offlineMessages.deliverNoRequired),
+    .max(50, offlineMessages.deliverNoRequired)
+    .prefault(''),
   authType: z.string().trim().max(20).default(''),
 })
 
