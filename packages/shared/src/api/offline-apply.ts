@@ -22,7 +22,8 @@ import {
 
 const text = (max: number) => z.string().trim().max(max).default('')
 const fileId = z.string().trim().max(64).default('')
-const applyId = z.string().trim().min(1, '参数缺少申请编号').max(64)
+// prefault: a missing applyId is refused in the spec's words (参数缺少申请编号), as an empty one.
+const applyId = z.string().trim().min(1, '参数缺少申请编号').max(64).prefault('')
 const statusCode = z
   .number()
   .int()
