@@ -11,7 +11,6 @@ import { startTestApp, type TestApp } from '../test/harness.ts'
 import { creditCode } from '../test/unit-applications.ts'
 import { sealPins } from '../trust/tables.ts'
 import { reviewSubmitted } from '../unit-apply/review/run.ts'
-import { unitApplications } from '../unit-apply/tables.ts'
 import { givePatterns, offlineBase, offlineForm, operatorFor, type Operator } from './test-support.ts'
 
 /** The impression check reads the seal's face with tesseract; on a loaded machine one takes a minute. */
