@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messages } from '@seal/shared/messages'
 import { persons, units } from '../auth/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
@@ -44,6 +45,9 @@ describe('change and renewal at the offline door', () => {
     const applyId = (await call('/create', body)).body.data.applyId as string
     // A change of the legal representative alone (change type 2) needs no new pattern.
     expect((await call('/submitTodo', { applyId })).body.data).toEqual({ applyId, applyStatus: 0 })
+    // While it waits, no other application may name the seal.
+    const second = (await call('/create', body)).body.data.applyId as string
+    expect((await call('/submitTodo', { applyId: second })).body.responseInfo).toBe(messages.sealInApplication)
     await reviewSubmitted(t.app.trust, applyId)
     const item = (await call(`/applyDetail/${applyId}`)).body.data.gaSealTypeInfos[0].id as string
     const ended = await admin('POST', `/admin/applications/${applyId}/review`, { decisions: [{ itemId: item, approve: true }] })
