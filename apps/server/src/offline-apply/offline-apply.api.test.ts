@@ -75,6 +75,9 @@ describe('the offline-materials door', () => {
     expect((await detail()).data).toMatchObject({ applyStatus: 0, actions: ['withdraw', 'mail'], deliveryRecord: null })
     expect((await detail(legal)).data).toMatchObject({ applyStatus: 0, mine: false, actions: ['withdraw', 'mail'] })
     expect(await detail(stranger)).toEqual(unknown.body)
+    // The record list names the door, so 查看 and the other actions open the offline pages.
+    const records = await call(operator, '/api/seal-apply/apply/page', { applyType: 'OPERATOR_APPLY', pageNo: 1, pageSize: 10 })
+    expect(records.body.data.records).toContainEqual(expect.objectContaining({ id: applyId, door: 'OFFLINE' }))
 
     // The form to print, sign and stamp, by a link carrying an access token; a wrong token opens nothing.
     const link = await call(operator, '/documentLink', { applyId, type: 'applicationForm' })

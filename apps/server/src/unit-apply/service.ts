@@ -192,6 +192,7 @@ export async function applicationPage(db: Database, caller: Caller, query: { app
       createdAt: unitApplications.createdAt,
       businessType: unitApplications.businessType,
       applyType: unitApplications.applyType,
+      door: sql<'OFFLINE' | 'OLDER' | null>`${unitApplications.form} ->> 'door'`,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(unitApplications)
