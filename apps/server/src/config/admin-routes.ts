@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { invalidInput } from '../errors.ts'
 import { configDefaults, configKeys, type ConfigKey } from '@seal/shared/api/config'
+import { configValueSchemas } from '@seal/shared/api/config-values'
 import { removeConfig, resolveConfig, setConfig } from './service.ts'
 
 const scope = z
@@ -42,9 +43,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['admin'], summary: '设置配置项', body: z.object({ scope: scope.default('global'), key, value: z.json() }) },
     },
     async (request) => {
-      const expected = configDefaults[request.body.key]
-      if (kindOf(expected) !== kindOf(request.body.value)) {
-        throw invalidInput(`配置项 ${request.body.key} 的值类型应为 ${kindOf(expected)}`)
+      const { key, value } = request.body
+      const expected = configDefaults[key]
+      if (kindOf(expected) !== kindOf(value)) throw invalidInput(`配置项 ${key} 的值类型应为 ${kindOf(expected)}`)
+      const checked = configValueSchemas[key]?.safeParse(value)
+      if (checked && !checked.success) {
+        const issue = checked.error.issues[0]!
+        throw invalidInput(`配置项 ${key} 的值不正确${issue.path.length ? `（${issue.path.join('.')}）` : ''}：${issue.message}`)
       }
       await setConfig(app.db, request.body)
       return ok(null, '修改成功')

@@ -63,6 +63,26 @@ describe('configuration by identity', () => {
     const unknownKey = await admin({ key: 'nonsense', value: 1 })
     expect(unknownKey.json().resultStatus).toBe('400')
   })
+
+  it('refuses a value of the right kind that the key cannot hold: a javascript: banner link, a code outside its set, a count out of range', async () => {
+    const refused = async (key: string, value: unknown) => (await admin({ key, value })).json()
+    expect(await refused('operationBanners', [{ fileId: 'f1', link: 'javascript:alert(1)' }])).toMatchObject({
+      resultStatus: '400',
+      responseInfo: '配置项 operationBanners 的值不正确（0.link）：须为本站路径（以 / 开头）或 http(s) 地址',
+    })
+    expect((await refused('authorizedUrl', '//evil.example/x')).resultStatus).toBe('400')
+    expect((await refused('certificationType', '3')).resultStatus).toBe('400')
+    expect((await refused('buttonShowFlog', 7)).resultStatus).toBe('400')
+    expect((await refused('sealWillExpireDays', -1)).resultStatus).toBe('400')
+    expect((await refused('consignee', { name: '受理中心', extra: 1 })).resultStatus).toBe('400')
+    // What the keys may hold is stored.
+    for (const [key, value] of [
+      ['operationBanners', [{ fileId: 'f1', link: '/home' }, { fileId: 'f2', link: 'https://example.cn/a' }, { fileId: 'f3', link: '' }]],
+      ['authorizedUrl', '/authorization-start/personal?authId={authId}'],
+      ['consignee', { name: '受理中心', phone: '010-1234' }],
+    ] as const)
+      expect((await refused(key, value)).resultStatus).toBe('00')
+  })
 })
 
 describe('home banner', () => {

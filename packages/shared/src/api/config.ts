@@ -113,3 +113,11 @@ export type OperationImage = { fileId: string; link: string; url: string }
 
 export type ConfigKey = keyof AppConfig
 export const configKeys = Object.keys(configDefaults) as ConfigKey[]
+
+/**
+ * A link the operator configures (banner links, the invitation link, the logout link): a path of this site
+ * ('/…', not '//…', which is another host) or an http(s) address. Anything else — javascript:, data:, a bare
+ * word — is refused when stored, and the client opens nothing for it anyway.
+ */
+export const isConfiguredLink = (link: string) => (link.startsWith('/') && !link.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(link)
+

@@ -221,7 +221,7 @@ export const applyRecordItem = z.object({
    * The door it came through (issue #21): null for the new wizard, OFFLINE for the operator's offline
    * materials (its pages are /seal-apply/operator/*), OLDER for the older step wizard, change and renewal.
    */
-  door: z.enum(['OFFLINE', 'OLDER']).nullable().default(null),
+  door: z.enum(['OFFLINE', 'OLDER']).nullish(),
 })
 export type ApplyRecordItem = z.infer<typeof applyRecordItem>
 export const applyPageAnswer = z.object({

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom'
-import type { OperationImage } from '@seal/shared/api/config'
+import { isConfiguredLink, type OperationImage } from '@seal/shared/api/config'
 import { useHomeBanners } from './api/operation-images.ts'
 
 /**
@@ -22,9 +22,9 @@ export function HomeBanner() {
 function BannerImage({ banner, alt }: { banner: OperationImage; alt: string }) {
   const navigate = useNavigate()
   const image = <img src={banner.url} alt={alt} />
-  // A path of ours or a web address; anything else (a javascript: link typed into the configuration) opens nothing.
+  // A path of ours or a web address; anything else (a javascript: link stored before the check) opens nothing.
+  if (!isConfiguredLink(banner.link)) return <div className="home-banner">{image}</div>
   const inApp = banner.link.startsWith('/')
-  if (!inApp && !/^https?:\/\//i.test(banner.link)) return <div className="home-banner">{image}</div>
   const open = () => (inApp ? navigate(banner.link) : window.location.assign(banner.link))
   return (
     <button type="button" className="home-banner" onClick={open}>
