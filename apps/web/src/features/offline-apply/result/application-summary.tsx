@@ -57,7 +57,7 @@ export function SealOutcomes({ detail }: { detail: OfflineApplyDetail }) {
             {detail.successSealItems.map((item, index) => (
               <li key={`${item.sealType}-${item.sealId ?? index}`}>
                 <strong>{sealTitle(item)}</strong>
-                <span>{sealTypeLabel(item.sealType)}</span>
+                {sealTitle(item) !== sealTypeLabel(item.sealType) && <span>{sealTypeLabel(item.sealType)}</span>}
               </li>
             ))}
           </ul>
