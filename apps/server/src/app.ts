@@ -43,6 +43,7 @@ import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes
 import { sandboxPersonAdminRoutes } from './identity/real-name/admin-routes.ts'
 import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
+import { offlineApplyRoutes } from './offline-apply/routes.ts'
 import { backlogRoutes } from './unit-apply/backlog-routes.ts'
 import { bindingRoutes } from './bindings/routes.ts'
 import { tellPlatformsAboutSeal } from './bindings/seal-events.ts'
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(unitVerificationRoutes)
       await api.register(unitApplyRoutes)
       await api.register(unitApplyAdminRoutes)
+      await api.register(offlineApplyRoutes)
       await api.register(backlogRoutes)
       await api.register(bindingRoutes)
       await api.register(platformAdminRoutes)

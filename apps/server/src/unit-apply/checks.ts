@@ -194,7 +194,7 @@ export async function sealTypesInUse(db: Database, socialCreditCode: string, exc
  * The seal picker's rules for a new application: known unit seal types, at most 20 other-type seals, the
  * unit seal 01 unless the unit has it already, and no type the unit holds or is applying for.
  */
-async function sealChoiceProblem(db: Database, form: StepForm & { id?: string }): Promise<string | null> {
+export async function sealChoiceProblem(db: Database, form: StepForm & { id?: string }): Promise<string | null> {
   if (form.businessType !== businessType.APPLY) return null
   const types = (form.sealInfo ?? []).map((seal) => seal.sealTypeCode)
   if (types.some((type) => !(unitSealTypeCodes as readonly string[]).includes(type))) return applyServerMessages.sealTypeUnknown
@@ -210,7 +210,7 @@ async function sealChoiceProblem(db: Database, form: StepForm & { id?: string })
  * The applicant is who the form says: the legal representative applying is the caller, as is the
  * operator; an enterprise account applies only for its own unit.
  */
-function applicantProblem(caller: Caller, form: StepForm): string | null {
+export function applicantProblem(caller: Caller, form: StepForm): string | null {
   const me = { identityNo: caller.person.identityNo.toUpperCase(), name: caller.person.name }
   if (form.applyType === applicantKind.LEGAL_APPLY) {
     if (upper(form.legalPersonIdentityNo ?? '') !== me.identityNo || (form.legalPersonName ?? '').trim() !== me.name) return messageTemplates.identityMismatch('法人')

@@ -8,6 +8,7 @@ import { containsText } from '../db/search.ts'
 import { notFound } from '../errors.ts'
 import { previewLink } from '../files/service.ts'
 import { files } from '../files/tables.ts'
+import { madePendingActivation } from './review/units.ts'
 import { unitApplications, type StoredForm, type UnitApplication } from './tables.ts'
 
 const a = unitApplications
@@ -42,6 +43,7 @@ export async function listForReview(db: Database, query: ReviewListQuery): Promi
       sealTypes: a.sealTypes,
       companyVerifyPass: a.companyVerifyPass,
       manualReview: sql<boolean>`coalesce((${a.form} -> 'sealInfo') @> '[{"manualReview": true}]'::jsonb, false)`,
+      door: sql<string | null>`${a.form} ->> 'door'`,
       submittedAt: a.submittedAt,
     })
     .from(a)
@@ -96,6 +98,9 @@ export async function reviewDetail(db: Database, options: { id: string; fileAcce
     submitTime: epoch(application.submittedAt),
     files: await fileLinks(db, { form, application, fileAccessKey: options.fileAccessKey }),
     impressionReadings: application.form.impressionReadings ?? [],
+    door: application.form.door ?? null,
+    deliveryRecord: application.form.offline?.delivery ?? null,
+    makesPendingActivation: madePendingActivation(application),
   }
 }
 
@@ -105,10 +110,26 @@ export async function reviewDetail(db: Database, options: { id: string; fileAcce
  */
 function reviewReasonsOf(application: UnitApplication, form: StoredForm): string[] {
   const reasons: string[] = []
+  if (application.form.door === 'OFFLINE') reasons.push(...offlineReasonsOf(application))
   if (application.companyVerifyPass === false) reasons.push(`单位核验未通过：${application.companyVerifyReason || '未说明原因'}，已上传材料转人工审核`)
   const photos = form.sealInfo.filter((item) => item.manualReview).map((item) => item.sealName || item.sealTypeName || sealTypeLabel(item.sealTypeCode))
   if (photos.length > 0) reasons.push(`印模提取失败转人工审核：${photos.join('、')}`)
+  if (madePendingActivation(application)) {
+    if (application.form.door !== 'OFFLINE') reasons.push('行政事业单位经办人申请，法定代表人未在线签署，转人工审核')
+    reasons.push('通过后印章为待激活状态，由法定代表人本人激活并设置印章密码')
+  }
   return reasons
+}
+
+/** The offline door: what the unit sent, uploaded or mailed (issue #21). */
+function offlineReasonsOf(application: UnitApplication): string[] {
+  const delivery = application.form.offline?.delivery
+  const uploaded = application.form.applicationFiles.length
+  return [
+    '线下材料申请：单位下载申请表签字盖章后上传或邮寄纸质材料，须人工审核',
+    uploaded > 0 ? `已上传签署材料${uploaded}份` : '未上传签署材料',
+    delivery ? `纸质材料已寄出：${delivery.deliverCompany}，快递单号${delivery.deliverNo}` : '尚未填写纸质材料快递信息',
+  ]
 }
 
 /** The stored form with the contract's defaults filled in (rows written before a field existed read as defaults). */
@@ -137,7 +158,7 @@ async function fileLinks(db: Database, options: { form: StoredForm; application:
         { fileId: item.originalFileId, purpose: `seal:${item._id}:photo`, title: `${name}印章照片` },
       ]
     }),
-    ...form.applicationFiles.map((fileId, i) => ({ fileId, purpose: `applicationFile:${i + 1}`, title: `申请表（${i + 1}）` })),
+    ...form.applicationFiles.map((fileId, i) => ({ fileId, purpose: `applicationFile:${i + 1}`, title: `${application.form.door === 'OFFLINE' ? '签署材料' : '申请表'}（${i + 1}）` })),
     ...application.signedFiles.map((f) => ({ fileId: f.fileId, purpose: `signed:${f.key}`, title: f.title })),
   ].filter((f) => f.fileId)
   if (named.length === 0) return []

@@ -36,6 +36,17 @@ export type StoredForm = Omit<UnitApplicationForm, 'id' | 'legalPassword' | 'leg
    * One application model behind all three: the same statuses, review and making. Set by the server only.
    */
   door?: 'OFFLINE' | 'OLDER'
+  /**
+   * What only the offline door keeps (offline-apply/): the paper materials' courier record (recheckByApplyId),
+   * 稍后上传 chosen at step-2-2 (pendingUpload), the registration place as typed. Set by the server only.
+   */
+  offline?: OfflineExtras
+}
+
+export type OfflineExtras = {
+  delivery?: { deliverCompany: string; deliverNo: string; authType: string; deliverTime: number } | null
+  pendingUpload?: boolean
+  registrationPlace?: string
 }
 
 /** A seal item's outcome; `itemId` is the item's `_id` (review records one outcome per item). */

@@ -14,8 +14,39 @@ export const configDefaults = {
   extendSdk: [] as string[],
   /** Where a 401 or the back button sends the user when the host app gave one. */
   logoutLink: '',
-  /** Where paper materials are mailed (offline flow). */
-  consignee: { name: '电子印章受理中心', phone: '400-000-0000', address: '', materials: [] as string[] },
+  /**
+   * Where paper materials are mailed (offline flow, GET /paas-seal-offline-sdk/v1/config/consignee): the
+   * recipient, and what to send for an administrative or public institution (06), an ordinary enterprise
+   * (02) and a government unit (the government-app channel). `materials` is the older single list, read
+   * for the enterprise list when `nonAdminMaterials` is not configured.
+   */
+  consignee: {
+    name: '电子印章受理中心',
+    phone: '400-000-0000',
+    address: '北京市海淀区电子印章受理中心（收）',
+    materials: [] as string[],
+    adminMaterials: [
+      '电子印章申请表（加盖单位公章，法定代表人签字）',
+      '事业单位法人证书或统一社会信用代码证书复印件（加盖单位公章）',
+      '法定代表人身份证复印件（正反面）',
+      '经办人身份证复印件（正反面）',
+      '授权委托书（加盖单位公章）',
+    ] as string[],
+    nonAdminMaterials: [
+      '电子印章申请表（加盖单位公章，法定代表人签字）',
+      '营业执照副本复印件（加盖单位公章）',
+      '法定代表人身份证复印件（正反面）',
+      '经办人身份证复印件（正反面）',
+      '授权委托书（加盖单位公章，法定代表人签字）',
+    ] as string[],
+    governmentMaterials: [
+      '电子印章申请表（加盖单位公章，单位负责人签字）',
+      '统一社会信用代码证书复印件（加盖单位公章）',
+      '单位负责人身份证复印件（正反面）',
+      '经办人身份证复印件（正反面）',
+      '单位介绍信或授权委托书（加盖单位公章）',
+    ] as string[],
+  },
   /** 完成印章授权 card and menu. */
   authorizationMenu: true,
   /** 印章绑定 card and menu. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { applyStatus } from '../codes/apply-status.ts'
+import { offlineDeliveryRecord } from './offline-apply.ts'
 import { applicantKinds, applyStatuses, businessTypes, sealItemOutcome, unitApplicationDetail } from './unit-apply.ts'
 
 /**
@@ -37,6 +38,8 @@ export const reviewListItem = z.object({
   /** Some seal photo could not be cut out and waits for the reviewer. */
   manualReview: z.boolean(),
   submittedAt: z.number().int().nullable(),
+  /** The door it came through (issue #21): null the new wizard, OFFLINE the offline materials, OLDER the older pages. */
+  door: z.string().nullable().optional(),
 })
 export type ReviewListItem = z.infer<typeof reviewListItem>
 
@@ -92,6 +95,16 @@ export const reviewApplicationDetail = unitApplicationDetail.omit({ mine: true }
   files: z.array(reviewFileLink),
   /** What the impression check read on each seal's photo, for the seals whose photo was checked. */
   impressionReadings: z.array(sealImpressionReading),
+  /** The door it came through (issue #21): null the new wizard, OFFLINE the offline materials, OLDER the older pages. */
+  door: z.string().nullable(),
+  /** The offline door's courier record of the paper materials (recheckByApplyId); null when none was given. */
+  deliveryRecord: offlineDeliveryRecord.nullable(),
+  /**
+   * Approval makes the seals pending activation (status 4, no PIN): the legal representative did not sign
+   * online (the offline door, or an administrative or public institution's operator application) and
+   * activates them himself.
+   */
+  makesPendingActivation: z.boolean(),
 })
 export type ReviewApplicationDetail = z.infer<typeof reviewApplicationDetail>
 

@@ -13,12 +13,16 @@ import { unitApplications, type UnitApplication } from '../tables.ts'
 import { recordFailureOnError, recordOutcome, unitStepOrFailItems } from './outcomes.ts'
 import { assertPicturesUsable, sealPicture } from './pictures.ts'
 import type { BusinessReview } from './plan.ts'
-import { creditCodeOf, legalPersonOf, legalPinSetByHolder, sameLegalPerson, unitSealValidUntil, type UnitOwner } from './units.ts'
+import { creditCodeOf, legalPersonOf, legalPinSetByHolder, madePendingActivation, sameLegalPerson, unitSealValidUntil, type UnitOwner } from './units.ts'
 
-/** 新申请 (APPLY): the unit is found or registered, then each approved seal is made with the holder's PIN. */
+/**
+ * 新申请 (APPLY): the unit is found or registered, then each approved seal is made with the holder's PIN, or
+ * pending activation when the legal representative did not sign online (units.ts madePendingActivation).
+ */
 export const applyReview: BusinessReview = {
   async checkApproved(db, application, plan) {
-    if (!legalPinSetByHolder(application)) throw businessError(reviewMessages.legalPinMissing)
+    // Without the holder's PIN only as seals pending activation, which he activates himself (units.ts).
+    if (!legalPinSetByHolder(application) && !madePendingActivation(application)) throw businessError(reviewMessages.legalPinMissing)
     await assertSameLegalPerson(db, application)
     await assertPicturesUsable(db, application, plan.withoutCutOut)
   },
@@ -82,8 +86,9 @@ async function makeItemSeal(trust: Trust, application: UnitApplication, owner: U
       image,
       certStartTime: start,
       certEndTime: end,
-      pinHash: application.legalPinHash ?? undefined,
-      status: sealStatusWide.VALID,
+      ...(madePendingActivation(application)
+        ? { status: sealStatusWide.PENDING_ACTIVATION }
+        : { pinHash: application.legalPinHash ?? undefined, status: sealStatusWide.VALID }),
       inSameTransaction: async (tx, seal) => {
         await recordOutcome(tx, application.id, { ...base, sealId: seal.id, failReason: null })
         const form = application.form

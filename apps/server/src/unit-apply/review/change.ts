@@ -15,7 +15,7 @@ import { unitStepOrFailItems } from './outcomes.ts'
 import { assertPicturesUsable, sealPicture } from './pictures.ts'
 import type { BusinessReview, ReviewPlan } from './plan.ts'
 import { reissueItemSeal, type ReissueTermsOf } from './reissue.ts'
-import { creditCodeOf, endFormerLegalSessions, legalPersonOf, legalPinSetByHolder, sameLegalPerson, unitOnRecord, type UnitOwner } from './units.ts'
+import { creditCodeOf, endFormerLegalSessions, legalPersonOf, legalPinSetByHolder, madePendingActivation, sameLegalPerson, unitOnRecord, type UnitOwner } from './units.ts'
 
 /**
  * 变更 (CHANGE): the unit's name, credit code and legal representative become the application's, then each
@@ -26,7 +26,8 @@ export const changeReview: BusinessReview = {
     // A change may bring a new picture (a renamed unit's seal); a photo left for review needs a cut-out.
     await assertPicturesUsable(db, application, plan.withoutCutOut.filter((item) => item.sealPic || item.manualReview))
     const unit = await unitOnRecord(db, application)
-    if (unit && !sameLegalPerson(unit.legal, application) && !legalPinSetByHolder(application)) throw businessError(reviewMessages.legalPinMissing)
+    if (unit && !sameLegalPerson(unit.legal, application) && !legalPinSetByHolder(application) && !madePendingActivation(application))
+      throw businessError(reviewMessages.legalPinMissing)
     if (unit) await assertRenamesEverySeal(db, application, unit.unit, plan)
   },
   async sealItems(trust, application, pending) {
@@ -41,7 +42,7 @@ export const changeReview: BusinessReview = {
         reasonCode: crlReason.affiliationChanged,
         reason: reviewMessages.changedReason,
       })
-      await reissueItemSeal(trust, { application, owner: change.owner, newLegalPinHash: change.newLegalPinHash, item, termsOf })
+      await reissueItemSeal(trust, { application, owner: change.owner, newLegalPinHash: change.newLegalPinHash, pendingActivation: change.pendingActivation, item, termsOf })
     }
   },
 }
@@ -64,6 +65,11 @@ type UnitChange = {
   owner: UnitOwner
   /** Set when the legal representative changed: their PIN (hashed at step 2) goes on every changed seal. */
   newLegalPinHash: string | null
+  /**
+   * The legal representative changed and did not sign online (the offline door, a 06 operator's change):
+   * the former one's PIN leaves every changed seal, which waits for the new one to activate it.
+   */
+  pendingActivation: boolean
 }
 
 /**
@@ -80,7 +86,8 @@ async function changeUnit(db: Database, application: UnitApplication): Promise<U
   const name = (application.unitName || form.unitName).trim()
   const socialCreditCode = creditCodeOf(application)
   const legalChanged = !sameLegalPerson(found.legal, application)
-  if (legalChanged && !legalPinSetByHolder(application)) throw businessError(reviewMessages.legalPinMissing)
+  const pendingActivation = legalChanged && !legalPinSetByHolder(application) && madePendingActivation(application)
+  if (legalChanged && !legalPinSetByHolder(application) && !pendingActivation) throw businessError(reviewMessages.legalPinMissing)
   await db.transaction(async (tx) => {
     const legalPersonId = legalChanged ? await legalPersonOf(tx as unknown as Database, form) : found.legal.id
     if (name !== unit.name || socialCreditCode !== unit.socialCreditCode || legalPersonId !== unit.legalPersonId) {
@@ -96,6 +103,7 @@ async function changeUnit(db: Database, application: UnitApplication): Promise<U
   if (legalChanged) forgetCallers(db, { unitId: unit.id })
   return {
     owner: { kind: 'unit', unitId: unit.id, unitName: name, socialCreditCode },
-    newLegalPinHash: legalChanged ? application.legalPinHash : null,
+    newLegalPinHash: legalChanged && !pendingActivation ? application.legalPinHash : null,
+    pendingActivation,
   }
 }

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import type { ApplySealItem } from '@seal/shared/api/unit-apply'
 import { reviewMessages } from '@seal/shared/api/unit-apply-admin'
-import { sealStatusHeld } from '@seal/shared/codes/seal-status'
+import { sealStatusHeld, sealStatusWide } from '@seal/shared/codes/seal-status'
 import { businessError } from '../../errors.ts'
 import { carryAuthorisations } from '../../seal-auth/service.ts'
 import { seals } from '../../seals/tables.ts'
 import type { Trust } from '../../trust/context.ts'
 import { reissueSealCredential, type ReissueSealInput } from '../../seals/make-seal.ts'
 import { storePinHash } from '../../trust/pin.ts'
+import { sealPins } from '../../trust/tables.ts'
 import type { UnitApplication } from '../tables.ts'
 import { outcomeBase, recordFailureOnError, recordOutcome } from './outcomes.ts'
 import { unitSealValidUntil, type UnitOwner } from './units.ts'
@@ -25,7 +26,15 @@ export type ReissueTermsOf = (seal: { sealName: string; certEndTime: Date }, per
  */
 export async function reissueItemSeal(
   trust: Trust,
-  options: { application: UnitApplication; owner: UnitOwner; newLegalPinHash: string | null; item: ApplySealItem; termsOf: ReissueTermsOf },
+  options: {
+    application: UnitApplication
+    owner: UnitOwner
+    newLegalPinHash: string | null
+    /** The seal leaves its PIN and waits for activation by the new legal representative (change.ts). */
+    pendingActivation?: boolean
+    item: ApplySealItem
+    termsOf: ReissueTermsOf
+  },
 ) {
   const { application, owner, item } = options
   const base = outcomeBase(item, application)
@@ -48,6 +57,10 @@ export async function reissueItemSeal(
       certStartTime: start,
       inSameTransaction: async (tx, made) => {
         if (options.newLegalPinHash) await storePinHash(tx, made.id, options.newLegalPinHash, start)
+        if (options.pendingActivation) {
+          await tx.delete(sealPins).where(eq(sealPins.sealId, made.id))
+          await tx.update(seals).set({ status: sealStatusWide.PENDING_ACTIVATION, updatedAt: start }).where(eq(seals.id, made.id))
+        }
         await carryAuthorisations(tx, { sealId: made.id, reserved: application.form.reservedAuth !== false, periods: application.form.authPersons, certEndTime: terms.certEndTime, now: start })
         await recordOutcome(tx, application.id, { ...base, sealName: terms.sealName, sealId: made.id, failReason: null })
       },

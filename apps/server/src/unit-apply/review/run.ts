@@ -76,6 +76,8 @@ export async function reviewSubmitted(trust: Trust, applicationId: string): Prom
 function autoApprovable(application: UnitApplication): boolean {
   return (
     application.applyStatus === applyStatus.PENDING_REVIEW &&
+    // The offline door's paper is read by a person, whatever else holds (issue #21).
+    application.form.door !== 'OFFLINE' &&
     application.companyVerifyPass === true &&
     reviewFor(application.businessType) !== undefined &&
     application.form.sealInfo.length > 0 &&

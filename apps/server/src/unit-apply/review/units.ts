@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
 import { applicantKind } from '@seal/shared/codes/business-type'
+import { unitType } from '@seal/shared/codes/unit-type'
 import { accounts, persons, sessions, units } from '../../auth/tables.ts'
 import { resolveConfig } from '../../config/service.ts'
 import type { Database } from '../../db/client.ts'
@@ -30,6 +31,18 @@ export const sameLegalPerson = (person: { identityType: string; identityNo: stri
  */
 export const legalPinSetByHolder = (application: UnitApplication) =>
   Boolean(application.legalPinHash) && (application.applyType === applicantKind.LEGAL_APPLY || application.form.legalPinSetAtSigning === true)
+
+/**
+ * An operator's application the legal representative did not sign online (issue #21): one of the offline
+ * door (the paper form carries his signature, read by a person), or of an administrative or public
+ * institution (06), which skips the online signature (001 §1). Its seals are made **pending activation**
+ * (status 4) without a PIN: the legal representative activates them himself with his own new PIN. An
+ * operator never sets the legal representative's PIN.
+ */
+export const madePendingActivation = (application: UnitApplication) =>
+  application.applyType === applicantKind.OPERATOR_APPLY &&
+  !legalPinSetByHolder(application) &&
+  (application.form.door === 'OFFLINE' || application.form.unitTypeCode === unitType.ADMINISTRATIVE_OR_PUBLIC_INSTITUTION)
 
 /** The legal representative the application names, found by ID or registered with its name and phone: their person id. */
 export async function legalPersonOf(tx: Database, form: StoredForm): Promise<string> {
