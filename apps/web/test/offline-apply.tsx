@@ -54,7 +54,18 @@ export function offlineDetail(patch: Partial<OfflineApplyDetail> = {}): OfflineA
     sealManagerTel: '',
     sealManagerIdFrontFileId: '',
     sealManagerIdBackFileId: '',
-    gaSealTypeInfos: [{ id: 'item-01', sealType: '01', sealName: '单位公章', sealId: '', sealCode: '', sealPicFileId: '', manualReview: false, errorCount: 0 }],
+    gaSealTypeInfos: [
+      {
+        id: 'item-01',
+        sealType: '01',
+        sealName: '单位公章',
+        sealId: '',
+        sealCode: '',
+        sealPicFileId: '',
+        manualReview: false,
+        errorCount: 0,
+      },
+    ],
     sealManagerPasswordSet: false,
     applicationFormFileInfo: null,
     attorneyDocFileInfo: null,
@@ -85,10 +96,15 @@ function Where() {
 /** Every offline page at its route, logged in; other addresses render nothing but the location. */
 export function renderOffline(entry: string) {
   localStorage.setItem('seal.token', 'test-token')
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } })
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  })
   const result = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <MemoryRouter
+        initialEntries={[entry]}
+        future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+      >
         <Routes>
           <Route path="/seal-apply/operator/step-1" element={<OperatorInfoPage />} />
           <Route path="/seal-apply/operator/step-2" element={<DownloadPage />} />

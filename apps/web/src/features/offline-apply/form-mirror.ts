@@ -12,7 +12,15 @@ type Mirror = { applyId: string; businessType: number; form: OfflineForm; dirty:
 export function writeOfflineMirror(form: OfflineForm, dirty: boolean) {
   const kept: OfflineForm = { ...form, sealManagerPassword: undefined, sealManagerPasswordConfirm: undefined }
   try {
-    sessionStorage.setItem(MIRROR_KEY, JSON.stringify({ applyId: form.applyId ?? '', businessType: form.businessType, form: kept, dirty } satisfies Mirror))
+    sessionStorage.setItem(
+      MIRROR_KEY,
+      JSON.stringify({
+        applyId: form.applyId ?? '',
+        businessType: form.businessType,
+        form: kept,
+        dirty,
+      } satisfies Mirror),
+    )
   } catch {
     // A full or blocked storage only costs the reload copy; the server's draft is still there.
   }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { offlineApplyForm } from '@seal/shared/api/offline-apply'
 import { CREDIT_CODE, LEGAL_ID, OPERATOR_ID, operatorLogin } from '../../../test/unit-apply-wizard.tsx'
-import { asStepForm, freshOfflineForm, offlineBody, offlineStep1Problem, sealRow, withOperatorAsManager, type OfflineForm } from './offline-form.ts'
+import {
+  asStepForm,
+  freshOfflineForm,
+  offlineBody,
+  offlineStep1Problem,
+  sealRow,
+  withOperatorAsManager,
+  type OfflineForm,
+} from './offline-form.ts'
 
 /** A form filled as the operator leaves step-1 when all is right. */
 function complete(patch: Partial<OfflineForm> = {}): OfflineForm {
@@ -38,7 +46,11 @@ describe('offline step-1 checks', () => {
     ['the operator portrait side', { operatorIdentityFrontFileId: '' }, '请上传经办人证件照人像面照片'],
     ['the operator emblem side', { operatorIdentityBackFileId: '' }, '请上传经办人证件照国徽面照片'],
     ['the operator phone', { operatorTel: '12345' }, '请输入正确的手机号！'],
-    ['the legal representative portrait side', { legalPersonIdFrontFileId: '' }, '请上传法人证件照人像面照片'],
+    [
+      'the legal representative portrait side',
+      { legalPersonIdFrontFileId: '' },
+      '请上传法人证件照人像面照片',
+    ],
     ['the legal representative emblem side', { legalPersonIdBackFileId: '' }, '请上传法人证件照国徽面照片'],
     ['the legal representative name', { legalPersonName: ' ' }, '请输入正确的法人姓名'],
     ['the legal representative ID number', { legalPersonIdentityNo: '110101' }, '请输入正确的法人证件号码'],
@@ -50,7 +62,9 @@ describe('offline step-1 checks', () => {
     ['the unit type', { unitTypeCode: '' }, '单位类型不能为空'],
     ['a seal', { gaSealTypeInfos: [] }, '请选择印章！'],
   ])('names %s first when it is wrong', (_what, patch, message) => {
-    expect(offlineStep1Problem(complete(patch as Partial<OfflineForm>), { officialAvailable: true })).toBe(message)
+    expect(offlineStep1Problem(complete(patch as Partial<OfflineForm>), { officialAvailable: true })).toBe(
+      message,
+    )
   })
 
   it('asks for the unit seal while the unit may still apply for it', () => {
@@ -60,29 +74,51 @@ describe('offline step-1 checks', () => {
   })
 
   it('wants every other-type seal named, and no name twice', () => {
-    const unnamed = complete({ gaSealTypeInfos: [sealRow({ sealType: '01' }), sealRow({ sealType: '99', sealName: '' })] })
+    const unnamed = complete({
+      gaSealTypeInfos: [sealRow({ sealType: '01' }), sealRow({ sealType: '99', sealName: '' })],
+    })
     expect(offlineStep1Problem(unnamed)).toBe('请完善其他类型印章名称')
-    const twice = complete({ gaSealTypeInfos: [sealRow({ sealType: '01' }), sealRow({ sealType: '99', sealName: '项目章' }), sealRow({ sealType: '99', sealName: '项目章' })] })
+    const twice = complete({
+      gaSealTypeInfos: [
+        sealRow({ sealType: '01' }),
+        sealRow({ sealType: '99', sealName: '项目章' }),
+        sealRow({ sealType: '99', sealName: '项目章' }),
+      ],
+    })
     expect(offlineStep1Problem(twice)).toBe('其他类型印章名称不允许重复')
   })
 
   it('refuses an administrative or public institution renewing', () => {
-    expect(offlineStep1Problem(complete({ businessType: 4, unitTypeCode: '06' }))).toBe('行政事业单位不可申请印章续期')
+    expect(offlineStep1Problem(complete({ businessType: 4, unitTypeCode: '06' }))).toBe(
+      '行政事业单位不可申请印章续期',
+    )
   })
 
   it('checks the manager password the operator sets as the manager', () => {
     const manager = (patch: Partial<OfflineForm>) => complete({ setSealManager: true, ...patch })
     expect(offlineStep1Problem(manager({}))).toBe('请输入管理员密码')
     expect(offlineStep1Problem(manager({}), { managerPasswordSet: true })).toBeNull()
-    expect(offlineStep1Problem(manager({ sealManagerPassword: '123456', sealManagerPasswordConfirm: '123456' }))).toBe('请输入6-16位密码（数字/字母/特殊符号任意两种）')
-    expect(offlineStep1Problem(manager({ sealManagerPassword: 'abc123', sealManagerPasswordConfirm: 'abc124' }))).toBe('印章管理员两次密码不一致')
-    expect(offlineStep1Problem(manager({ sealManagerPassword: 'abc 123', sealManagerPasswordConfirm: 'abc123' }))).toBeNull()
+    expect(
+      offlineStep1Problem(manager({ sealManagerPassword: '123456', sealManagerPasswordConfirm: '123456' })),
+    ).toBe('请输入6-16位密码（数字/字母/特殊符号任意两种）')
+    expect(
+      offlineStep1Problem(manager({ sealManagerPassword: 'abc123', sealManagerPasswordConfirm: 'abc124' })),
+    ).toBe('印章管理员两次密码不一致')
+    expect(
+      offlineStep1Problem(manager({ sealManagerPassword: 'abc 123', sealManagerPasswordConfirm: 'abc123' })),
+    ).toBeNull()
   })
 })
 
 describe('what the server receives', () => {
   it('makes the operator the manager (经办人即管理员) and never sends the legal representative a password', () => {
-    const body = offlineBody(complete({ setSealManager: true, sealManagerPassword: 'abc 123', sealManagerPasswordConfirm: 'abc123' }))
+    const body = offlineBody(
+      complete({
+        setSealManager: true,
+        sealManagerPassword: 'abc 123',
+        sealManagerPasswordConfirm: 'abc123',
+      }),
+    )
     expect(body).toMatchObject({
       operatorIsManager: true,
       sealManagerName: '王五',
@@ -96,17 +132,29 @@ describe('what the server receives', () => {
   })
 
   it('sends no manager for a change, even when one was switched on before', () => {
-    const form = withOperatorAsManager(complete({ businessType: 3, setSealManager: true, sealManagerName: '王五' }))
+    const form = withOperatorAsManager(
+      complete({ businessType: 3, setSealManager: true, sealManagerName: '王五' }),
+    )
     expect(form).toMatchObject({ setSealManager: false, operatorIsManager: false, sealManagerName: '' })
   })
 
   it('reads the offline form as the wizard’s step-1 form of an operator', () => {
     const step = asStepForm(complete({ businessType: 4 }))
-    expect(step).toMatchObject({ businessType: 'RENEWAL', applyType: 'OPERATOR_APPLY', unitName: '北京某某科技有限公司', addr: ['北京市', '北京市', '110101'] })
+    expect(step).toMatchObject({
+      businessType: 'RENEWAL',
+      applyType: 'OPERATOR_APPLY',
+      unitName: '北京某某科技有限公司',
+      addr: ['北京市', '北京市', '110101'],
+    })
   })
 
   it('starts the operator as the logged-in person', () => {
     const form = freshOfflineForm({ ...operatorLogin, phone: '13800138000' }, 1)
-    expect(form).toMatchObject({ operatorRealName: '王五', operatorIdCardNo: OPERATOR_ID, operatorTel: '13800138000', businessType: 1 })
+    expect(form).toMatchObject({
+      operatorRealName: '王五',
+      operatorIdCardNo: OPERATOR_ID,
+      operatorTel: '13800138000',
+      businessType: 1,
+    })
   })
 })

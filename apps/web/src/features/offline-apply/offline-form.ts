@@ -1,4 +1,9 @@
-import { offlineApplyForm, type OfflineApplyDetail, type OfflineApplyForm, type OfflineSealTypeInfo } from '@seal/shared/api/offline-apply'
+import {
+  offlineApplyForm,
+  type OfflineApplyDetail,
+  type OfflineApplyForm,
+  type OfflineSealTypeInfo,
+} from '@seal/shared/api/offline-apply'
 import type { LoginInfo } from '@seal/shared/api/auth'
 import { applicantKind, businessType, type BusinessType } from '@seal/shared/codes/business-type'
 import { offlineBusinessType, type OfflineBusinessType } from '@seal/shared/codes/offline-status'
@@ -55,7 +60,13 @@ export function formOfOfflineDetail(detail: OfflineApplyDetail): OfflineForm {
     ...base,
     applyId: detail.applyId,
     gaSealTypeInfos: detail.gaSealTypeInfos.map((seal) =>
-      sealRow({ id: seal.id, sealType: seal.sealType, sealId: seal.sealId, sealName: seal.sealName, sealCode: seal.sealCode }),
+      sealRow({
+        id: seal.id,
+        sealType: seal.sealType,
+        sealId: seal.sealId,
+        sealName: seal.sealName,
+        sealCode: seal.sealCode,
+      }),
     ),
   }
 }
@@ -94,13 +105,19 @@ export function withOperatorAsManager(form: OfflineForm): OfflineForm {
 
 /** What the server receives: the manager as the operator (or none), seal rows without their page keys, passwords only when typed. */
 export function offlineBody(input: OfflineForm): OfflineApplyForm {
-  const { gaSealTypeInfos, sealManagerPassword, sealManagerPasswordConfirm, ...rest } = withOperatorAsManager(input)
+  const { gaSealTypeInfos, sealManagerPassword, sealManagerPasswordConfirm, ...rest } =
+    withOperatorAsManager(input)
   const typed = stripWhitespace(sealManagerPassword ?? '')
   return {
     ...rest,
     legalPassword: undefined,
     legalConfirmPassword: undefined,
-    ...(typed ? { sealManagerPassword: typed, sealManagerPasswordConfirm: stripWhitespace(sealManagerPasswordConfirm ?? '') } : {}),
+    ...(typed
+      ? {
+          sealManagerPassword: typed,
+          sealManagerPasswordConfirm: stripWhitespace(sealManagerPasswordConfirm ?? ''),
+        }
+      : {}),
     gaSealTypeInfos: gaSealTypeInfos.map(({ _key: _unused, ...info }) => info),
   }
 }
@@ -155,7 +172,8 @@ export function asStepForm(form: OfflineForm): StepForm {
 }
 
 /** Whether the manager section is offered: a new application only (001 §2: new or recover). */
-export const offersManager = (form: Pick<OfflineForm, 'businessType'>) => form.businessType === offlineBusinessType.APPLY
+export const offersManager = (form: Pick<OfflineForm, 'businessType'>) =>
+  form.businessType === offlineBusinessType.APPLY
 
 /**
  * Step-1's checks, in the spec's order (001 §5 "Older flow and operator flow"): the wizard's step-1 rule,
@@ -163,12 +181,20 @@ export const offersManager = (form: Pick<OfflineForm, 'businessType'>) => form.b
  * password when the operator is the manager (印章管理员两次密码不一致). `officialAvailable`: the unit may
  * apply for 01 now. `managerPasswordSet`: the server holds one already.
  */
-export function offlineStep1Problem(input: OfflineForm, options: { officialAvailable?: boolean; managerPasswordSet?: boolean } = {}): string | null {
+export function offlineStep1Problem(
+  input: OfflineForm,
+  options: { officialAvailable?: boolean; managerPasswordSet?: boolean } = {},
+): string | null {
   const form = withOperatorAsManager(input)
   const wizardRule = step1Problem(asStepForm(form))
   if (wizardRule) return wizardRule
   const types = new Set(form.gaSealTypeInfos.map((seal) => seal.sealType))
-  if (form.businessType === offlineBusinessType.APPLY && options.officialAvailable && !types.has(sealTypeCode.UNIT_OFFICIAL)) return messages.officialSealRequired
+  if (
+    form.businessType === offlineBusinessType.APPLY &&
+    options.officialAvailable &&
+    !types.has(sealTypeCode.UNIT_OFFICIAL)
+  )
+    return messages.officialSealRequired
   const others = form.gaSealTypeInfos.filter((seal) => seal.sealType === sealTypeCode.OTHER)
   if (others.some((seal) => !seal.sealName.trim())) return messages.otherSealNameRequired
   if (!hasUniqueSealNames(others.map((seal) => seal.sealName))) return messages.otherSealNameDuplicate
@@ -176,7 +202,8 @@ export function offlineStep1Problem(input: OfflineForm, options: { officialAvail
     const typed = stripWhitespace(form.sealManagerPassword ?? '')
     if (!typed) return options.managerPasswordSet ? null : messages.managerPasswordRequired
     if (!isSealPassword(typed)) return messages.sealPasswordRule
-    if (typed !== stripWhitespace(form.sealManagerPasswordConfirm ?? '')) return messages.operatorManagerPasswordsDiffer
+    if (typed !== stripWhitespace(form.sealManagerPasswordConfirm ?? ''))
+      return messages.operatorManagerPasswordsDiffer
   }
   return null
 }

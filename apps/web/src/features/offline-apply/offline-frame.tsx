@@ -25,7 +25,10 @@ const stepTitles: Record<OfflineStepKey, string> = {
  */
 export function offlineSteps(application: { businessType: number; unitTypeCode: string }): OfflineStepKey[] {
   if (application.businessType === offlineBusinessType.RENEWAL) return ['info', 'download', 'mail', 'result']
-  if (application.businessType === offlineBusinessType.APPLY && application.unitTypeCode === unitType.ADMINISTRATIVE_OR_PUBLIC_INSTITUTION)
+  if (
+    application.businessType === offlineBusinessType.APPLY &&
+    application.unitTypeCode === unitType.ADMINISTRATIVE_OR_PUBLIC_INSTITUTION
+  )
     return ['info', 'patterns', 'documents', 'result']
   return ['info', 'patterns', 'mail', 'result']
 }

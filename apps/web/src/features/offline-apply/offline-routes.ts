@@ -1,7 +1,12 @@
-import { offlineBusinessType, type OfflineBusinessType, type OfflineFlowPage } from '@seal/shared/codes/offline-status'
+import {
+  offlineBusinessType,
+  type OfflineBusinessType,
+  type OfflineFlowPage,
+} from '@seal/shared/codes/offline-status'
 
 const OPERATOR = '/seal-apply/operator'
-const withApplyId = (page: string, applyId: string) => `${OPERATOR}/${page}?${new URLSearchParams({ applyId })}`
+const withApplyId = (page: string, applyId: string) =>
+  `${OPERATOR}/${page}?${new URLSearchParams({ applyId })}`
 
 /** The operator's offline-materials pages (spec 001 §2 "Operator offline flow"), all but step-1 and temp by applyId. */
 export const offlineRoutes = {
@@ -9,7 +14,8 @@ export const offlineRoutes = {
   step1: (query: { applyId?: string; businessType?: OfflineBusinessType } = {}) => {
     const search = new URLSearchParams()
     if (query.applyId) search.set('applyId', query.applyId)
-    if (query.businessType && query.businessType !== offlineBusinessType.APPLY) search.set('businessType', String(query.businessType))
+    if (query.businessType && query.businessType !== offlineBusinessType.APPLY)
+      search.set('businessType', String(query.businessType))
     const text = search.toString()
     return `${OPERATOR}/step-1${text ? `?${text}` : ''}`
   },
@@ -47,5 +53,7 @@ export function offlinePage(page: OfflineFlowPage, applyId: string): string {
 /** The offline form's businessType from a query value (1 when absent or unknown). */
 export function offlineBusinessTypeOf(value: string | null): OfflineBusinessType {
   const number = Number(value)
-  return number === offlineBusinessType.CHANGE || number === offlineBusinessType.RENEWAL ? number : offlineBusinessType.APPLY
+  return number === offlineBusinessType.CHANGE || number === offlineBusinessType.RENEWAL
+    ? number
+    : offlineBusinessType.APPLY
 }

@@ -8,7 +8,9 @@ export const offlineDetailKey = (applyId: string) => ['offline-apply', 'detail',
 
 /** GET …/offlineApply/applyDetail/{id}: the application, its offline status code, label and actions. */
 export function getOfflineDetail(applyId: string) {
-  return get<OfflineApplyDetail>(`${OFFLINE_APPLY}/applyDetail/${encodeURIComponent(applyId)}`, undefined, { silent: true })
+  return get<OfflineApplyDetail>(`${OFFLINE_APPLY}/applyDetail/${encodeURIComponent(applyId)}`, undefined, {
+    silent: true,
+  })
 }
 
 export function useOfflineDetail(applyId: string) {

@@ -16,7 +16,12 @@ export function useOfflineSealOptions(socialCreditCode: string, businessType: Of
   const code = socialCreditCode.trim().toUpperCase()
   return useQuery({
     queryKey: ['offline-apply', 'seal-info', code, businessType],
-    queryFn: () => post<OfflineSealOption[]>(`${OFFLINE_APPLY}/seal/info`, { socialCreditCode: code, businessType }, { silent: true }),
+    queryFn: () =>
+      post<OfflineSealOption[]>(
+        `${OFFLINE_APPLY}/seal/info`,
+        { socialCreditCode: code, businessType },
+        { silent: true },
+      ),
     enabled: isCreditCode(code),
     staleTime: 30_000,
   })

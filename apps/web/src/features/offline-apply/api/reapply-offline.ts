@@ -7,5 +7,7 @@ import { OFFLINE_APPLY } from './paths.ts'
  * copied from it (the original stays as it was). Silent.
  */
 export function reapplyOffline(applyId: string) {
-  return post<OfflineSaved>(`${OFFLINE_APPLY}/reApply/${encodeURIComponent(applyId)}`, undefined, { silent: true })
+  return post<OfflineSaved>(`${OFFLINE_APPLY}/reApply/${encodeURIComponent(applyId)}`, undefined, {
+    silent: true,
+  })
 }

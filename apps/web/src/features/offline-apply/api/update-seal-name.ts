@@ -5,5 +5,9 @@ import { OFFLINE_APPLY } from './paths.ts'
 
 /** POST …/offlineApply/updateSealName {applyId, sealInfos: [{id, name}]}: other-type seals' names. Silent. */
 export function updateSealName(applyId: string, sealInfos: { id: string; name: string }[]) {
-  return post<z.infer<typeof updateSealNameAnswer>>(`${OFFLINE_APPLY}/updateSealName`, { applyId, sealInfos }, { silent: true })
+  return post<z.infer<typeof updateSealNameAnswer>>(
+    `${OFFLINE_APPLY}/updateSealName`,
+    { applyId, sealInfos },
+    { silent: true },
+  )
 }

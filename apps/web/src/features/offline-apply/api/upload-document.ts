@@ -8,5 +8,9 @@ import { OFFLINE_APPLY } from './paths.ts'
  * POST /file/upload attached as a signed document; answers the application's documents. Silent.
  */
 export function uploadDocument(applyId: string, fileId: string) {
-  return post<OfflineDocument[]>(`${OFFLINE_APPLY}/uploadDocumentByApplyId`, { applyId, fileId, documentType: APPLICATION_DOCUMENT_TYPE }, { silent: true })
+  return post<OfflineDocument[]>(
+    `${OFFLINE_APPLY}/uploadDocumentByApplyId`,
+    { applyId, fileId, documentType: APPLICATION_DOCUMENT_TYPE },
+    { silent: true },
+  )
 }

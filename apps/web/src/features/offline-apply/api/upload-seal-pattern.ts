@@ -10,6 +10,16 @@ export type SealPatternAnswer = z.infer<typeof uploadSealPicAnswer>
  * seal pattern photo (≤ 10 MB), its impression cut out. A failure (印模提取失败 and why, with a photo-guide
  * code) is said in the screen's 我知道了 dialog, hence silent.
  */
-export function uploadSealPattern(input: { applyId: string; id: string; sealName: string; sealTypeCode: string; sealId: string; base64File: string }) {
-  return post<SealPatternAnswer>(`${OFFLINE_APPLY}/uploadSealBase64Pic`, input, { silent: true, timeout: 60_000 })
+export function uploadSealPattern(input: {
+  applyId: string
+  id: string
+  sealName: string
+  sealTypeCode: string
+  sealId: string
+  base64File: string
+}) {
+  return post<SealPatternAnswer>(`${OFFLINE_APPLY}/uploadSealBase64Pic`, input, {
+    silent: true,
+    timeout: 60_000,
+  })
 }

@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { ImageUploader, Toast, type ImageUploadItem } from 'antd-mobile'
-import { OFFLINE_DOCUMENT_MAX_BYTES, OFFLINE_MAX_DOCUMENTS, offlineMessages, type OfflineDocument } from '@seal/shared/api/offline-apply'
+import {
+  OFFLINE_DOCUMENT_MAX_BYTES,
+  OFFLINE_MAX_DOCUMENTS,
+  offlineMessages,
+  type OfflineDocument,
+} from '@seal/shared/api/offline-apply'
 import { uploadLimitMb } from '@seal/shared/codes/upload'
 import { messageTemplates } from '@seal/shared/messages'
 import { acceptedFormats, isAccepted, isPdf } from '../../../components/upload/upload-rules.ts'
@@ -22,7 +27,10 @@ type Tile = ImageUploadItem & { key: string }
  * Why a picked file may not be attached (001 §5 "Application documents accept images and PDF, at most 5
  * files, 10 MB each"), in the words the server uses too; null when it may.
  */
-export function documentRejection(file: { name: string; type: string; size: number }, count: number): string | null {
+export function documentRejection(
+  file: { name: string; type: string; size: number },
+  count: number,
+): string | null {
   if (count >= OFFLINE_MAX_DOCUMENTS) return offlineMessages.documentsFull
   if (!isAccepted(file, formats)) return offlineMessages.documentKind
   if (file.size > OFFLINE_DOCUMENT_MAX_BYTES) return offlineMessages.documentTooLarge
@@ -34,7 +42,18 @@ export function documentRejection(file: { name: string; type: string; size: numb
  * attached (POST …/uploadDocumentByApplyId); removing one detaches it (POST …/deleteDocumentByApplyId).
  * The upload is disabled at 5.
  */
-export function DocumentFiles({ applyId, documents, onChanged }: { applyId: string; documents: OfflineDocument[]; onChanged: (documents: OfflineDocument[]) => void }) {
+export function DocumentFiles({
+  applyId,
+  documents,
+  removable,
+  onChanged,
+}: {
+  applyId: string
+  documents: OfflineDocument[]
+  /** A draft's documents may be removed; a submitted application's stay. */
+  removable: boolean
+  onChanged: (documents: OfflineDocument[]) => void
+}) {
   const [tiles, setTiles] = useState<Tile[]>(() => documents.map((d) => ({ key: d.fileId, url: PDF_TILE })))
   const container = useRef<HTMLDivElement>(null)
   const first = useRef(documents)
@@ -43,7 +62,9 @@ export function DocumentFiles({ applyId, documents, onChanged }: { applyId: stri
     for (const document of first.current) {
       if (!document.mediaType.startsWith('image/')) continue
       void previewLink(document.fileId)
-        .then(({ url }) => setTiles((all) => all.map((t) => (t.key === document.fileId ? { ...t, url: apiLink(url) } : t))))
+        .then(({ url }) =>
+          setTiles((all) => all.map((t) => (t.key === document.fileId ? { ...t, url: apiLink(url) } : t))),
+        )
         .catch(() => undefined)
     }
   }, [])
@@ -83,6 +104,7 @@ export function DocumentFiles({ applyId, documents, onChanged }: { applyId: stri
         maxCount={OFFLINE_MAX_DOCUMENTS}
         showUpload={!full}
         disableUpload={full}
+        deletable={removable}
         onCountExceed={() => Toast.show({ content: offlineMessages.documentsFull })}
         beforeUpload={(file) => {
           const rejection = documentRejection(file, 0)
@@ -97,7 +119,9 @@ export function DocumentFiles({ applyId, documents, onChanged }: { applyId: stri
         onChange={(items) => setTiles(items as Tile[])}
       />
       <p className="unit-section-note" aria-live="polite">
-        {full ? `已上传${OFFLINE_MAX_DOCUMENTS}个文件，不能继续上传` : `支持图片或PDF，最多${OFFLINE_MAX_DOCUMENTS}个，单个不超过${uploadLimitMb.applicationForm}MB`}
+        {full
+          ? `已上传${OFFLINE_MAX_DOCUMENTS}个文件，不能继续上传`
+          : `支持图片或PDF，最多${OFFLINE_MAX_DOCUMENTS}个，单个不超过${uploadLimitMb.applicationForm}MB`}
       </p>
     </div>
   )

@@ -32,9 +32,24 @@ export function DownloadPage() {
   const applyId = params.get('applyId') ?? ''
   const detail = useOfflineDetail(applyId)
 
-  if (!applyId) return <OfflineFrame title={TITLE}><ErrorBlock status="empty" title={messages.missingApplyId} description="" /></OfflineFrame>
-  if (detail.isError) return <OfflineFrame title={TITLE}><OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} /></OfflineFrame>
-  if (!detail.data) return <OfflineFrame title={TITLE}><OfflineLoading /></OfflineFrame>
+  if (!applyId)
+    return (
+      <OfflineFrame title={TITLE}>
+        <ErrorBlock status="empty" title={messages.missingApplyId} description="" />
+      </OfflineFrame>
+    )
+  if (detail.isError)
+    return (
+      <OfflineFrame title={TITLE}>
+        <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
+      </OfflineFrame>
+    )
+  if (!detail.data)
+    return (
+      <OfflineFrame title={TITLE}>
+        <OfflineLoading />
+      </OfflineFrame>
+    )
   return <DownloadBody detail={detail.data} />
 }
 
@@ -57,10 +72,18 @@ function DownloadBody({ detail }: { detail: OfflineApplyDetail }) {
     anchor.click()
     anchor.remove()
   }
-  const saveStored = async (fileId: string, fileName: string) => saveFile(await downloadOfflineFile(fileId), fileName)
+  const saveStored = async (fileId: string, fileName: string) =>
+    saveFile(await downloadOfflineFile(fileId), fileName)
 
   const submit = async () => {
-    if (!(await Dialog.confirm({ content: '提交后将不能修改申请信息，确认提交吗？', confirmText: '确认提交', cancelText: '取消' }))) return
+    if (
+      !(await Dialog.confirm({
+        content: '提交后将不能修改申请信息，确认提交吗？',
+        confirmText: '确认提交',
+        cancelText: '取消',
+      }))
+    )
+      return
     setBusy(true)
     try {
       await submitTodo(applyId)
@@ -74,14 +97,29 @@ function DownloadBody({ detail }: { detail: OfflineApplyDetail }) {
   }
 
   return (
-    <OfflineFrame title={TITLE} progress={submitsHere ? { step: 'download', application: detail } : undefined}>
+    <OfflineFrame
+      title={TITLE}
+      progress={submitsHere ? { step: 'download', application: detail } : undefined}
+    >
       <div className="unit-step">
         <section className="unit-section" aria-label="申请材料">
           <h2>申请材料</h2>
-          <p className="unit-section-note">请下载并打印以下材料，由法定代表人和经办人签字，并在指定位置加盖单位公章。</p>
+          <p className="unit-section-note">
+            请下载并打印以下材料，由法定代表人和经办人签字，并在指定位置加盖单位公章。
+          </p>
           <ul className="offline-materials">
-            <MaterialRow title="电子印章申请表" note="按本次申请信息生成，需签字并加盖公章" onDownload={() => openDocument('applicationForm')} />
-            {detail.attorneyDocFileInfo && <MaterialRow title="授权委托书" note="法定代表人授权经办人办理，需签字盖章" onDownload={() => openDocument('attorneyDoc')} />}
+            <MaterialRow
+              title="电子印章申请表"
+              note="按本次申请信息生成，需签字并加盖公章"
+              onDownload={() => openDocument('applicationForm')}
+            />
+            {detail.attorneyDocFileInfo && (
+              <MaterialRow
+                title="授权委托书"
+                note="法定代表人授权经办人办理，需签字盖章"
+                onDownload={() => openDocument('attorneyDoc')}
+              />
+            )}
             {renewal && (
               <MaterialRow
                 title="电子印章续期申请表"
@@ -104,7 +142,11 @@ function DownloadBody({ detail }: { detail: OfflineApplyDetail }) {
                 }
               />
             )}
-            <MaterialRow title="电子印章服务协议" note="申请单位阅读并签署" onDownload={async () => saveStored((await serviceAgreement()).fileId, '电子印章服务协议.pdf')} />
+            <MaterialRow
+              title="电子印章服务协议"
+              note="申请单位阅读并签署"
+              onDownload={async () => saveStored((await serviceAgreement()).fileId, '电子印章服务协议.pdf')}
+            />
           </ul>
           <p className="unit-section-note">
             不清楚如何填写和盖章？<Link to={offlineRoutes.examples}>查看申请表示例</Link>

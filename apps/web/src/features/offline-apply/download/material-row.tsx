@@ -4,7 +4,15 @@ import { messages } from '@seal/shared/messages'
 import { failureText } from '../failure-text.ts'
 
 /** One material to download: its name, what it is for, and 下载 (busy while the file is made). */
-export function MaterialRow({ title, note, onDownload }: { title: string; note: string; onDownload: () => Promise<void> }) {
+export function MaterialRow({
+  title,
+  note,
+  onDownload,
+}: {
+  title: string
+  note: string
+  onDownload: () => Promise<void>
+}) {
   const [busy, setBusy] = useState(false)
   const run = async () => {
     setBusy(true)

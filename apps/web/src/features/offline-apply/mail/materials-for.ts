@@ -9,7 +9,10 @@ import { unitType } from '@seal/shared/codes/unit-type'
  * @example
  * materialsFor(consignee, { unitTypeCode: '06', channel: 'h5' }) === consignee.adminMaterials // true
  */
-export function materialsFor(consignee: ConsigneeAnswer, unit: { unitTypeCode: string; channel: string }): string[] {
+export function materialsFor(
+  consignee: ConsigneeAnswer,
+  unit: { unitTypeCode: string; channel: string },
+): string[] {
   if (unit.channel === 'gov-app') return consignee.governmentMaterials
   if (unit.unitTypeCode === unitType.ADMINISTRATIVE_OR_PUBLIC_INSTITUTION) return consignee.adminMaterials
   return consignee.nonAdminMaterials

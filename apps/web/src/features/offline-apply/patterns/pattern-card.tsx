@@ -22,8 +22,10 @@ const TARGET_KB = 1024
 /** The photo-guide code of a failed extraction (the answer's code, or one in its data), if the table knows it. */
 export function guideCodeOf(error: unknown): string | null {
   if (!(error instanceof RequestError)) return null
-  const inData = error.data && typeof error.data === 'object' ? (error.data as { code?: unknown }).code : undefined
-  for (const code of [error.code, inData]) if ((typeof code === 'string' || typeof code === 'number') && sealPhotoGuidance(code)) return String(code)
+  const inData =
+    error.data && typeof error.data === 'object' ? (error.data as { code?: unknown }).code : undefined
+  for (const code of [error.code, inData])
+    if ((typeof code === 'string' || typeof code === 'number') && sealPhotoGuidance(code)) return String(code)
   return null
 }
 
@@ -47,7 +49,11 @@ export function showExtractionFailure(error: unknown) {
   })
 }
 
-const pictureOf = (base64: string) => (base64.startsWith('data:') ? base64 : `data:image/png;base64,${base64}`)
+/** The answer's picture: a PNG cut-out, or the photo itself (JPEG or PNG) when it goes to manual review. */
+const pictureOf = (base64: string) => {
+  if (base64.startsWith('data:')) return base64
+  return `data:${base64.startsWith('/9j/') ? 'image/jpeg' : 'image/png'};base64,${base64}`
+}
 
 /**
  * One seal of step-2-1: its pattern photo (≤ 10 MB) sent to POST …/uploadSealBase64Pic and the cut-out
@@ -80,13 +86,21 @@ export function PatternCard({
   const upload = async (dataUrl: string) => {
     setBusy(true)
     try {
-      const answer = await uploadSealPattern({ applyId, id: seal.id, sealName: other ? name.trim() : seal.sealName, sealTypeCode: seal.sealType, sealId: seal.sealId, base64File: dataUrl })
+      const answer = await uploadSealPattern({
+        applyId,
+        id: seal.id,
+        sealName: other ? name.trim() : seal.sealName,
+        sealTypeCode: seal.sealType,
+        sealId: seal.sealId,
+        base64File: dataUrl,
+      })
       setPicked({ picture: pictureOf(answer.picBase64), manualReview: answer.manualReview })
       onChanged()
       if (answer.manualReview) {
         await Dialog.alert({
           title: messages.impressionExtractionFailed,
-          content: '未能从照片中提取印模，照片将作为印章图样提交人工审核（1-2个工作日）。如需重新拍摄，可删除后重新上传。',
+          content:
+            '未能从照片中提取印模，照片将作为印章图样提交人工审核（1-2个工作日）。如需重新拍摄，可删除后重新上传。',
           confirmText: '我知道了',
         })
       }
@@ -153,8 +167,16 @@ export function PatternCard({
             </div>
           </ImageUpload>
         )}
-        <span className={`unit-picture-status${manualReview && has ? ' unit-picture-status-warn' : has ? ' unit-picture-status-ok' : ''}`}>
-          {busy ? '处理中...' : has ? (manualReview ? '印模提取失败，已转人工审核' : '印模提取成功') : `实体印章盖印照片，不超过${uploadLimitMb.sealPatternOffline}MB`}
+        <span
+          className={`unit-picture-status${manualReview && has ? ' unit-picture-status-warn' : has ? ' unit-picture-status-ok' : ''}`}
+        >
+          {busy
+            ? '处理中...'
+            : has
+              ? manualReview
+                ? '印模提取失败，已转人工审核'
+                : '印模提取成功'
+              : `实体印章盖印照片，不超过${uploadLimitMb.sealPatternOffline}MB`}
         </span>
         {has && (
           <Button size="mini" fill="outline" color="danger" disabled={busy} onClick={() => void remove()}>

@@ -36,8 +36,18 @@ export function SealPatternPage() {
       </OfflineFrame>
     )
   }
-  if (detail.isError) return <OfflineFrame title={TITLE}><OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} /></OfflineFrame>
-  if (!detail.data) return <OfflineFrame title={TITLE}><OfflineLoading /></OfflineFrame>
+  if (detail.isError)
+    return (
+      <OfflineFrame title={TITLE}>
+        <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
+      </OfflineFrame>
+    )
+  if (!detail.data)
+    return (
+      <OfflineFrame title={TITLE}>
+        <OfflineLoading />
+      </OfflineFrame>
+    )
   if (detail.data.applyStatus !== offlineStatus.DRAFT || !detail.data.mine) {
     return (
       <OfflineFrame title={TITLE}>
@@ -56,7 +66,9 @@ function PatternsBody({ detail }: { detail: OfflineApplyDetail }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const { applyId } = detail
-  const [names, setNames] = useState<Record<string, string>>(() => Object.fromEntries(detail.gaSealTypeInfos.map((seal) => [seal.id, seal.sealName])))
+  const [names, setNames] = useState<Record<string, string>>(() =>
+    Object.fromEntries(detail.gaSealTypeInfos.map((seal) => [seal.id, seal.sealName])),
+  )
   const [busy, setBusy] = useState(false)
   const refresh = () => void queryClient.invalidateQueries({ queryKey: offlineDetailKey(applyId) })
   const others = detail.gaSealTypeInfos.filter((seal) => seal.sealType === sealTypeCode.OTHER)
@@ -65,7 +77,10 @@ function PatternsBody({ detail }: { detail: OfflineApplyDetail }) {
   const saveNames = async () => {
     const changed = others.filter((seal) => (names[seal.id] ?? '').trim() !== seal.sealName)
     if (changed.length === 0) return
-    await updateSealName(applyId, changed.map((seal) => ({ id: seal.id, name: (names[seal.id] ?? '').trim() })))
+    await updateSealName(
+      applyId,
+      changed.map((seal) => ({ id: seal.id, name: (names[seal.id] ?? '').trim() })),
+    )
   }
 
   const problem = (): string | null => {
@@ -83,7 +98,15 @@ function PatternsBody({ detail }: { detail: OfflineApplyDetail }) {
       return
     }
     const page = offlineFlowAfter('step-2-1', detail)
-    if (page === 'step-3-1' && !(await Dialog.confirm({ content: '提交后将不能修改申请信息，确认提交吗？', confirmText: '确认提交', cancelText: '取消' }))) return
+    if (
+      page === 'step-3-1' &&
+      !(await Dialog.confirm({
+        content: '提交后将不能修改申请信息，确认提交吗？',
+        confirmText: '确认提交',
+        cancelText: '取消',
+      }))
+    )
+      return
     setBusy(true)
     try {
       await saveNames()
@@ -107,7 +130,11 @@ function PatternsBody({ detail }: { detail: OfflineApplyDetail }) {
   }
 
   return (
-    <OfflineFrame title={TITLE} onBack={() => void back()} progress={{ step: 'patterns', application: detail }}>
+    <OfflineFrame
+      title={TITLE}
+      onBack={() => void back()}
+      progress={{ step: 'patterns', application: detail }}
+    >
       <div className="unit-step">
         <p className="offline-intro">
           请在白纸上加盖实体印章，拍照上传清晰完整的印章图样（单张不超过10MB）。

@@ -5,7 +5,8 @@ import { BEIJING_TIME, beijingMinute } from '@seal/shared/text/beijing-time'
 import { useIdentityConfig } from '../../../lib/session/use-identity-config.ts'
 
 /** A seal of the application as people name it: an other-type seal by its name, else its type. */
-export const sealTitle = (seal: { sealType: string; sealName: string }) => (seal.sealType === '99' && seal.sealName ? seal.sealName : seal.sealName || sealTypeLabel(seal.sealType))
+export const sealTitle = (seal: { sealType: string; sealName: string }) =>
+  seal.sealType === '99' && seal.sealName ? seal.sealName : seal.sealName || sealTypeLabel(seal.sealType)
 
 /** 申请信息 of the result pages: unit, business, seals, when it was submitted, the courier record. */
 export function ApplicationSummary({ detail }: { detail: OfflineApplyDetail }) {
@@ -23,7 +24,9 @@ export function ApplicationSummary({ detail }: { detail: OfflineApplyDetail }) {
         </div>
         <div>
           <dt>业务类型</dt>
-          <dd>{businessTypeNumberLabels[detail.businessType as BusinessTypeNumber] ?? detail.businessType}</dd>
+          <dd>
+            {businessTypeNumberLabels[detail.businessType as BusinessTypeNumber] ?? detail.businessType}
+          </dd>
         </div>
         <div>
           <dt>申请印章</dt>
@@ -57,7 +60,9 @@ export function SealOutcomes({ detail }: { detail: OfflineApplyDetail }) {
             {detail.successSealItems.map((item, index) => (
               <li key={`${item.sealType}-${item.sealId ?? index}`}>
                 <strong>{sealTitle(item)}</strong>
-                {sealTitle(item) !== sealTypeLabel(item.sealType) && <span>{sealTypeLabel(item.sealType)}</span>}
+                {sealTitle(item) !== sealTypeLabel(item.sealType) && (
+                  <span>{sealTypeLabel(item.sealType)}</span>
+                )}
               </li>
             ))}
           </ul>

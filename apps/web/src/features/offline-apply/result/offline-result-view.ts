@@ -1,7 +1,10 @@
 import type { OfflineApplyDetail } from '@seal/shared/api/offline-apply'
 import { offlineStatus } from '@seal/shared/codes/offline-status'
 
-export type OfflineResultView = { icon: 'success' | 'error' | 'waiting' | 'info' | 'warning'; description: string }
+export type OfflineResultView = {
+  icon: 'success' | 'error' | 'waiting' | 'info' | 'warning'
+  description: string
+}
 
 /**
  * What the result pages say under an offline application's status label (001 §4 "Offline apply status",
@@ -10,14 +13,23 @@ export type OfflineResultView = { icon: 'success' | 'error' | 'waiting' | 'info'
  * @example
  * offlineResultView({ applyStatus: 5, failReason: '材料不清晰' }).icon // 'error'
  */
-export function offlineResultView(detail: Pick<OfflineApplyDetail, 'applyStatus' | 'failReason'>): OfflineResultView {
+export function offlineResultView(
+  detail: Pick<OfflineApplyDetail, 'applyStatus' | 'failReason'>,
+): OfflineResultView {
   switch (detail.applyStatus) {
     case offlineStatus.DRAFT:
       return { icon: 'info', description: '申请尚未提交，可继续填写后提交' }
     case offlineStatus.SUBMITTED:
-      return { icon: 'waiting', description: '请下载申请材料，签字并加盖单位公章后邮寄至平台，并填写快递信息。平台收到材料后人工审核（1-2个工作日）' }
+      return {
+        icon: 'waiting',
+        description:
+          '请下载申请材料，签字并加盖单位公章后邮寄至平台，并填写快递信息。平台收到材料后人工审核（1-2个工作日）',
+      }
     case offlineStatus.MAILED:
-      return { icon: 'waiting', description: '平台收到纸质材料后人工审核（1-2个工作日），审核结果将以短信通知' }
+      return {
+        icon: 'waiting',
+        description: '平台收到纸质材料后人工审核（1-2个工作日），审核结果将以短信通知',
+      }
     case offlineStatus.DOCUMENTS_UPLOADED:
     case offlineStatus.PENDING_REVIEW:
       return { icon: 'waiting', description: '平台人工审核中（1-2个工作日），审核结果将以短信通知' }
@@ -31,7 +43,12 @@ export function offlineResultView(detail: Pick<OfflineApplyDetail, 'applyStatus'
     case offlineStatus.PARTLY_SUCCESS:
       return { icon: 'warning', description: '部分印章审核未通过，可查看原因后重新申请' }
     case offlineStatus.FAILURE:
-      return { icon: 'error', description: detail.failReason ? `失败原因：${detail.failReason}` : '审核未通过，可查看原因后重新申请' }
+      return {
+        icon: 'error',
+        description: detail.failReason
+          ? `失败原因：${detail.failReason}`
+          : '审核未通过，可查看原因后重新申请',
+      }
     case offlineStatus.WITHDRAWN:
       return { icon: 'info', description: '申请已撤回，如需办理请重新申请' }
     case offlineStatus.LEGAL_REFUSED:
@@ -45,4 +62,7 @@ export function offlineResultView(detail: Pick<OfflineApplyDetail, 'applyStatus'
 
 /** Decided: the seals' outcomes (step-5) are there to read. */
 export const isDecided = (code: number) =>
-  code === offlineStatus.SUCCESS || code === offlineStatus.PARTLY_SUCCESS || code === offlineStatus.FAILURE || code === offlineStatus.SUCCESS_AFTER_SYSTEM_REVIEW
+  code === offlineStatus.SUCCESS ||
+  code === offlineStatus.PARTLY_SUCCESS ||
+  code === offlineStatus.FAILURE ||
+  code === offlineStatus.SUCCESS_AFTER_SYSTEM_REVIEW

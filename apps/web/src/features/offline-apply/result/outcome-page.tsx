@@ -24,7 +24,12 @@ export function OutcomePage() {
   const navigate = useNavigate()
 
   return (
-    <OfflineFrame title={TITLE} onBack={() => (window.history.length > 1 ? navigate(-1) : navigate(offlineRoutes.home, { replace: true }))}>
+    <OfflineFrame
+      title={TITLE}
+      onBack={() =>
+        window.history.length > 1 ? navigate(-1) : navigate(offlineRoutes.home, { replace: true })
+      }
+    >
       {!applyId ? (
         <ErrorBlock status="empty" title={messages.missingApplyId} description="" />
       ) : detail.isError ? (
@@ -42,18 +47,34 @@ function OutcomeBody({ detail }: { detail: OfflineApplyDetail }) {
   const navigate = useNavigate()
   const { act, busy } = useOfflineActions()
   const view = offlineResultView(detail)
-  const canReapply = detail.mine && offlineAllows(detail.applyStatus, 'reapply') && detail.actions.includes('reapply')
+  const canReapply = offlineAllows(detail.applyStatus, 'reapply') && detail.actions.includes('reapply')
   const nothingDecided = detail.successSealItems.length === 0 && detail.failSealItems.length === 0
   return (
     <>
-      <Result status={view.icon} title={detail.statusLabel || offlineStatusLabel(detail.applyStatus)} description={view.description} />
+      <Result
+        status={view.icon}
+        title={detail.statusLabel || offlineStatusLabel(detail.applyStatus)}
+        description={view.description}
+      />
       <SealOutcomes detail={detail} />
-      {nothingDecided && <ErrorBlock status="empty" title="暂无审核结果" description="平台审核后，在此查看每枚印章的审核结果" />}
+      {nothingDecided && (
+        <ErrorBlock
+          status="empty"
+          title="暂无审核结果"
+          description="平台审核后，在此查看每枚印章的审核结果"
+        />
+      )}
       <ApplicationSummary detail={detail} />
       <OfflineSupportLine />
       <div className="offline-result-actions">
         {canReapply && (
-          <Button block size="large" color="primary" loading={busy === 'reapply'} onClick={() => void act('reapply', detail)}>
+          <Button
+            block
+            size="large"
+            color="primary"
+            loading={busy === 'reapply'}
+            onClick={() => void act('reapply', detail)}
+          >
             重新申请
           </Button>
         )}

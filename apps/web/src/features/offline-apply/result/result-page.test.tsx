@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { offlineStatusLabels, type OfflineStatus } from '@seal/shared/codes/offline-status'
-import { expectToast, fakeServer, operatorLogin, Refusal, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
+import {
+  expectToast,
+  fakeServer,
+  operatorLogin,
+  Refusal,
+  resetScreen,
+} from '../../../../test/unit-apply-wizard.tsx'
 import { OFFLINE, offlineDetail, renderOffline, where } from '../../../../test/offline-apply.tsx'
 
 afterEach(resetScreen)
@@ -15,7 +21,10 @@ const buttons = () =>
 function serve(status: number, more: Record<string, (call: any) => unknown> = {}, patch = {}) {
   return fakeServer({
     'GET /auth/me': () => operatorLogin,
-    'POST /config/queryByIdentity': () => ({ supportPhone: '400-123-4567', supportHours: '工作日 9:00-12:00，14:00-18:00' }),
+    'POST /config/queryByIdentity': () => ({
+      supportPhone: '400-123-4567',
+      supportHours: '工作日 9:00-12:00，14:00-18:00',
+    }),
     [`GET ${OFFLINE}/applyDetail/off-1`]: () => offlineDetail({ applyStatus: status, ...patch }),
     ...more,
   })
@@ -24,9 +33,9 @@ function serve(status: number, more: Record<string, (call: any) => unknown> = {}
 describe('offline result (step-3-1)', () => {
   it.each([
     [7, ['继续申请', '取消申请', '下载申请材料', '返回首页']],
-    [0, ['撤回', '邮寄材料', '下载申请材料', '返回首页']],
-    [1, ['撤回', '邮寄材料', '下载申请材料', '返回首页']],
-    [9, ['撤回', '邮寄材料', '下载申请材料', '返回首页']],
+    [0, ['撤回', '邮寄材料', '下载申请材料', '上传申请材料', '返回首页']],
+    [1, ['撤回', '邮寄材料', '下载申请材料', '上传申请材料', '返回首页']],
+    [9, ['撤回', '邮寄材料', '下载申请材料', '上传申请材料', '返回首页']],
     [8, ['撤回', '返回首页']],
     [12, ['撤回', '返回首页']],
     [2, ['返回首页']],
@@ -44,11 +53,18 @@ describe('offline result (step-3-1)', () => {
     expect(buttons()).toEqual(expected)
   })
 
-  it('offers nothing but home to someone who is not the applicant', async () => {
-    serve(0, {}, { mine: false })
+  it('offers the named legal representative only what the server lets him do (撤回, 邮寄材料)', async () => {
+    serve(0, {}, { mine: false, actions: ['withdraw', 'mail'] })
     renderOffline('/seal-apply/operator/step-3-1?applyId=off-1')
     await screen.findByText(offlineStatusLabels[0])
-    expect(buttons()).toEqual(['返回首页'])
+    expect(buttons()).toEqual(['撤回', '邮寄材料', '返回首页'])
+  })
+
+  it('lets the operator add signed documents while the application waits for review', async () => {
+    serve(1)
+    renderOffline('/seal-apply/operator/step-3-1?applyId=off-1')
+    fireEvent.click(await screen.findByRole('button', { name: '上传申请材料' }))
+    await waitFor(() => expect(where()).toBe('/seal-apply/operator/step-2-2?applyId=off-1'))
   })
 
   it('withdraws after asking and says 撤回成功', async () => {
@@ -103,7 +119,10 @@ describe('offline result (step-3-1)', () => {
 
   it('says 查询失败 with 重试 when the application cannot be read, and 参数缺少申请编号 without an id', async () => {
     let fail = true
-    serve(0, { [`GET ${OFFLINE}/applyDetail/off-1`]: () => (fail ? new Refusal('10000', '未查询到申请记录') : offlineDetail({ applyStatus: 0 })) })
+    serve(0, {
+      [`GET ${OFFLINE}/applyDetail/off-1`]: () =>
+        fail ? new Refusal('10000', '未查询到申请记录') : offlineDetail({ applyStatus: 0 }),
+    })
     renderOffline('/seal-apply/operator/step-3-1?applyId=off-1')
     expect(await screen.findByText('查询失败')).toBeTruthy()
     fail = false
@@ -120,11 +139,17 @@ describe('offline result (step-3-1)', () => {
 
 describe('offline outcome (step-5)', () => {
   it('lists the seals approved and those rejected with the reviewer’s reason, and reapplies', async () => {
-    serve(11, { [`POST ${OFFLINE}/reApply/off-1`]: () => ({ applyId: 'off-3', applyStatus: 7 }) }, {
-      successSealItems: [{ sealType: '01', sealName: '单位公章', sealId: 's-1', failReason: null }],
-      failSealItems: [{ sealType: '04', sealName: '合同专用章', sealId: null, failReason: '印模不清晰，请重新盖章拍照' }],
-      checkRemark: '合同专用章印模不清晰',
-    })
+    serve(
+      11,
+      { [`POST ${OFFLINE}/reApply/off-1`]: () => ({ applyId: 'off-3', applyStatus: 7 }) },
+      {
+        successSealItems: [{ sealType: '01', sealName: '单位公章', sealId: 's-1', failReason: null }],
+        failSealItems: [
+          { sealType: '04', sealName: '合同专用章', sealId: null, failReason: '印模不清晰，请重新盖章拍照' },
+        ],
+        checkRemark: '合同专用章印模不清晰',
+      },
+    )
     renderOffline('/seal-apply/operator/step-5?applyId=off-1')
     const approved = within(await screen.findByRole('region', { name: '审核通过的印章' }))
     expect(approved.getByText('单位公章')).toBeTruthy()
@@ -137,7 +162,11 @@ describe('offline outcome (step-5)', () => {
   })
 
   it('offers no reapplication for an approved application', async () => {
-    serve(4, {}, { successSealItems: [{ sealType: '01', sealName: '单位公章', sealId: 's-1', failReason: null }] })
+    serve(
+      4,
+      {},
+      { successSealItems: [{ sealType: '01', sealName: '单位公章', sealId: 's-1', failReason: null }] },
+    )
     renderOffline('/seal-apply/operator/step-5?applyId=off-1')
     await screen.findByRole('region', { name: '审核通过的印章' })
     expect(screen.queryByRole('button', { name: '重新申请' })).toBeNull()

@@ -23,7 +23,8 @@ export function OfflineResultPage() {
   const applyId = params.get('applyId') ?? ''
   const detail = useOfflineDetail(applyId)
   const navigate = useNavigate()
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(offlineRoutes.home, { replace: true }))
+  const back = () =>
+    window.history.length > 1 ? navigate(-1) : navigate(offlineRoutes.home, { replace: true })
 
   return (
     <OfflineFrame title={TITLE} onBack={back}>
@@ -44,7 +45,9 @@ export function ResultBody({ detail, intent }: { detail: OfflineApplyDetail; int
   const navigate = useNavigate()
   const { act, withdraw, busy } = useOfflineActions()
   const view = offlineResultView(detail)
-  const actions = detail.mine ? offlineActionsOf(detail.applyStatus).filter((action) => detail.actions.includes(action)) : []
+  // The server says what this caller may do (the operator everything the status allows, the named legal
+  // representative 撤回 and 邮寄材料); the order is the status table's.
+  const actions = offlineActionsOf(detail.applyStatus).filter((action) => detail.actions.includes(action))
   const asked = useRef(false)
 
   useEffect(() => {
@@ -53,11 +56,18 @@ export function ResultBody({ detail, intent }: { detail: OfflineApplyDetail; int
     void withdraw(detail.applyId)
   }, [intent, actions, withdraw, detail.applyId])
 
-  const materials = detail.mine && ([offlineStatus.DRAFT, offlineStatus.SUBMITTED, offlineStatus.MAILED, offlineStatus.DOCUMENTS_UPLOADED] as number[]).includes(detail.applyStatus)
+  const waiting = (
+    [offlineStatus.SUBMITTED, offlineStatus.MAILED, offlineStatus.DOCUMENTS_UPLOADED] as number[]
+  ).includes(detail.applyStatus)
+  const materials = detail.mine && (waiting || detail.applyStatus === offlineStatus.DRAFT)
 
   return (
     <>
-      <Result status={view.icon} title={detail.statusLabel || offlineStatusLabel(detail.applyStatus)} description={view.description} />
+      <Result
+        status={view.icon}
+        title={detail.statusLabel || offlineStatusLabel(detail.applyStatus)}
+        description={view.description}
+      />
       <ApplicationSummary detail={detail} />
       <SealOutcomes detail={detail} />
       <OfflineSupportLine />
@@ -77,13 +87,24 @@ export function ResultBody({ detail, intent }: { detail: OfflineApplyDetail; int
           </Button>
         ))}
         {isDecided(detail.applyStatus) && (
-          <Button block size="large" color="primary" fill="outline" onClick={() => navigate(offlineRoutes.outcome(detail.applyId))}>
+          <Button
+            block
+            size="large"
+            color="primary"
+            fill="outline"
+            onClick={() => navigate(offlineRoutes.outcome(detail.applyId))}
+          >
             查看审核结果
           </Button>
         )}
         {materials && (
           <Button block size="large" onClick={() => navigate(offlineRoutes.download(detail.applyId))}>
             下载申请材料
+          </Button>
+        )}
+        {detail.mine && waiting && (
+          <Button block size="large" onClick={() => navigate(offlineRoutes.documents(detail.applyId))}>
+            上传申请材料
           </Button>
         )}
         <Button block size="large" onClick={() => navigate(offlineRoutes.home)}>

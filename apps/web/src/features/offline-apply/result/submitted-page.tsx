@@ -23,12 +23,18 @@ export function SubmittedPage() {
 
   const body = () => {
     if (!applyId) return <ErrorBlock status="empty" title={messages.missingApplyId} description="" />
-    if (detail.isError) return <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
+    if (detail.isError)
+      return <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
     if (!detail.data) return <OfflineLoading />
-    const canWithdraw = detail.data.mine && offlineAllows(detail.data.applyStatus, 'withdraw') && detail.data.actions.includes('withdraw')
+    const canWithdraw =
+      offlineAllows(detail.data.applyStatus, 'withdraw') && detail.data.actions.includes('withdraw')
     return (
       <>
-        <Result status="success" title="提交成功" description="平台收到纸质材料后进行人工审核（1-2个工作日），审核结果将以短信方式通知您，请留意查收。" />
+        <Result
+          status="success"
+          title="提交成功"
+          description="平台收到纸质材料后进行人工审核（1-2个工作日），审核结果将以短信方式通知您，请留意查收。"
+        />
         <ApplicationSummary detail={detail.data} />
         <OfflineSupportLine />
         <div className="offline-result-actions">

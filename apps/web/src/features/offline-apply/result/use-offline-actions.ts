@@ -22,7 +22,9 @@ export const offlineActionTexts: Record<OfflineAction, string> = {
 
 /** Where 继续申请 picks up a draft: the documents when 稍后上传 was chosen, else step-1 (its 下一步 leads on). */
 export const continueRoute = (detail: Pick<OfflineApplyDetail, 'applyId' | 'pendingUpload'>) =>
-  detail.pendingUpload ? offlineRoutes.documents(detail.applyId) : offlineRoutes.step1({ applyId: detail.applyId })
+  detail.pendingUpload
+    ? offlineRoutes.documents(detail.applyId)
+    : offlineRoutes.step1({ applyId: detail.applyId })
 
 /**
  * What an offline application's buttons do (001 §4 offline statuses, §8 "Offline"): 撤回 asks, then
@@ -35,10 +37,21 @@ export function useOfflineActions() {
   const [busy, setBusy] = useState<OfflineAction | null>(null)
 
   const refresh = (applyId: string) =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: offlineDetailKey(applyId) }), queryClient.invalidateQueries({ queryKey: ['apply-records'] })])
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: offlineDetailKey(applyId) }),
+      queryClient.invalidateQueries({ queryKey: ['apply-records'] }),
+    ])
 
   const withdraw = async (applyId: string) => {
-    if (!(await Dialog.confirm({ title: '撤回申请', content: '确定撤回该申请吗？撤回后可重新申请。', confirmText: '撤回', cancelText: '取消' }))) return false
+    if (
+      !(await Dialog.confirm({
+        title: '撤回申请',
+        content: '确定撤回该申请吗？撤回后可重新申请。',
+        confirmText: '撤回',
+        cancelText: '取消',
+      }))
+    )
+      return false
     setBusy('withdraw')
     try {
       await cancelOfflineApply(applyId)
@@ -48,7 +61,10 @@ export function useOfflineActions() {
     } catch (error) {
       // 撤回失败, with the server's reason when it gave one (e.g. the review has decided meanwhile).
       const reason = failureText(error, '')
-      Toast.show({ content: reason ? `${messages.withdrawFailed}：${reason}` : messages.withdrawFailed, duration: 3000 })
+      Toast.show({
+        content: reason ? `${messages.withdrawFailed}：${reason}` : messages.withdrawFailed,
+        duration: 3000,
+      })
       return false
     } finally {
       setBusy(null)
@@ -56,7 +72,15 @@ export function useOfflineActions() {
   }
 
   const cancel = async (applyId: string) => {
-    if (!(await Dialog.confirm({ title: '取消申请', content: '确定取消该申请吗？取消后不可恢复。', confirmText: '确定', cancelText: '返回' }))) return false
+    if (
+      !(await Dialog.confirm({
+        title: '取消申请',
+        content: '确定取消该申请吗？取消后不可恢复。',
+        confirmText: '确定',
+        cancelText: '返回',
+      }))
+    )
+      return false
     setBusy('cancel')
     try {
       await cancelOfflineApply(applyId)

@@ -36,8 +36,13 @@ const PHONE_MAX = 11
  * the logged-in account"): the older flow's words, 证件号与登录号码不一致，请重新上传.
  */
 async function recogniseOperatorFront(dataUrl: string, loginIdNo: string): Promise<Recognised<IdCardOcr>> {
-  const outcome = await recogniseIdCard({ dataUrl, side: 'front', expected: { who: '经办人', idNo: loginIdNo } })
-  if ('message' in outcome && outcome.message === messageTemplates.identityMismatch('经办人')) return { message: messages.idNumberNotLoginNumber }
+  const outcome = await recogniseIdCard({
+    dataUrl,
+    side: 'front',
+    expected: { who: '经办人', idNo: loginIdNo },
+  })
+  if ('message' in outcome && outcome.message === messageTemplates.identityMismatch('经办人'))
+    return { message: messages.idNumberNotLoginNumber }
   return outcome
 }
 
@@ -65,11 +70,20 @@ export function IdentityFields({ who, title, keys, form, update, loginIdNo }: Id
           label={`上传${who}身份证人像面`}
           hint="身份证人像面"
           fileId={form[keys.front]}
-          recognise={(dataUrl) => (loginIdNo ? recogniseOperatorFront(dataUrl, loginIdNo) : recogniseIdCard({ dataUrl, side: 'front' }))}
+          recognise={(dataUrl) =>
+            loginIdNo
+              ? recogniseOperatorFront(dataUrl, loginIdNo)
+              : recogniseIdCard({ dataUrl, side: 'front' })
+          }
           onAccepted={({ ocr, fileId }) =>
             update({
               [keys.front]: fileId,
-              ...(locked ? {} : { [keys.name]: ocr.userName?.trim() ?? '', [keys.idNo]: (ocr.idCardNum ?? '').trim().toUpperCase() }),
+              ...(locked
+                ? {}
+                : {
+                    [keys.name]: ocr.userName?.trim() ?? '',
+                    [keys.idNo]: (ocr.idCardNum ?? '').trim().toUpperCase(),
+                  }),
             })
           }
           onCleared={(reason) =>

@@ -10,16 +10,31 @@ import { offersManager, type OfflineForm } from '../offline-form.ts'
  * the manager's own seal password; the legal representative's PIN is his to set when he activates the
  * seals. A change or renewal keeps its authorisations when 保留原授权关系 is on (001 §6).
  */
-export function ManagerFields({ form, update, passwordSet }: { form: OfflineForm; update: (patch: Partial<OfflineForm>) => void; passwordSet: boolean }) {
+export function ManagerFields({
+  form,
+  update,
+  passwordSet,
+}: {
+  form: OfflineForm
+  update: (patch: Partial<OfflineForm>) => void
+  passwordSet: boolean
+}) {
   if (!offersManager(form)) {
     if (form.businessType === offlineBusinessType.APPLY) return null
     return (
       <section className="unit-section" aria-label="授权关系">
         <div className="unit-switch-row">
           <h2>保留原授权关系</h2>
-          <Switch checked={form.reservedAuth} onChange={(reservedAuth) => update({ reservedAuth })} aria-label="保留原授权关系" />
+          <Switch
+            checked={form.reservedAuth}
+            onChange={(reservedAuth) => update({ reservedAuth })}
+            aria-label="保留原授权关系"
+          />
         </div>
-        <p className="unit-section-note">开启后，印章{form.businessType === offlineBusinessType.RENEWAL ? '续期' : '变更'}完成时保留原有的授权用章人员。</p>
+        <p className="unit-section-note">
+          开启后，印章{form.businessType === offlineBusinessType.RENEWAL ? '续期' : '变更'}
+          完成时保留原有的授权用章人员。
+        </p>
       </section>
     )
   }
@@ -27,17 +42,24 @@ export function ManagerFields({ form, update, passwordSet }: { form: OfflineForm
     <section className="unit-section" aria-label="印章管理员">
       <div className="unit-switch-row">
         <h2>设置印章管理员</h2>
-        <Switch checked={form.setSealManager} onChange={(setSealManager) => update({ setSealManager, operatorIsManager: setSealManager })} aria-label="设置印章管理员" />
+        <Switch
+          checked={form.setSealManager}
+          onChange={(setSealManager) => update({ setSealManager, operatorIsManager: setSealManager })}
+          aria-label="设置印章管理员"
+        />
       </div>
-      <p className="unit-section-note">{offlineMessages.managerMustBeOperator}。{offlineMessages.legalPasswordByLegal}。</p>
+      <p className="unit-section-note">
+        {offlineMessages.managerMustBeOperator}。{offlineMessages.legalPasswordByLegal}。
+      </p>
       {form.setSealManager && (
         <Form layout="horizontal" className="unit-form">
           <Form.Item label="管理员">
-            <span>
-              {form.operatorRealName || '经办人'}（经办人即管理员）
-            </span>
+            <span>{form.operatorRealName || '经办人'}（经办人即管理员）</span>
           </Form.Item>
-          <Form.Item label="管理员密码" description={passwordSet ? '已设置，如需修改请重新输入' : messages.sealPasswordHint}>
+          <Form.Item
+            label="管理员密码"
+            description={passwordSet ? '已设置，如需修改请重新输入' : messages.sealPasswordHint}
+          >
             <Input
               type="password"
               aria-label="管理员用章密码"

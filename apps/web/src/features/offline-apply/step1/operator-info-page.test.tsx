@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { buildRegionTree } from '@seal/shared/regions/region-tree'
-import { CREDIT_CODE, expectToast, fakeServer, OPERATOR_ID, operatorLogin, Refusal, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
+import {
+  CREDIT_CODE,
+  expectToast,
+  fakeServer,
+  OPERATOR_ID,
+  operatorLogin,
+  Refusal,
+  resetScreen,
+} from '../../../../test/unit-apply-wizard.tsx'
 import { OFFLINE, offlineDetail, renderOffline, where } from '../../../../test/offline-apply.tsx'
 
 afterEach(resetScreen)
@@ -9,9 +17,39 @@ vi.setConfig({ testTimeout: 30_000 })
 
 const regionTree = buildRegionTree()
 const sealOptions = [
-  { sealTypeCode: '01', sealTypeName: '单位公章', canMake: true, required: true, applied: false, sealId: '', sealName: '', sealCode: '', status: '' },
-  { sealTypeCode: '04', sealTypeName: '合同专用章', canMake: true, required: false, applied: false, sealId: '', sealName: '', sealCode: '', status: '' },
-  { sealTypeCode: '02', sealTypeName: '财务专用章', canMake: false, required: false, applied: true, sealId: '', sealName: '', sealCode: '', status: '' },
+  {
+    sealTypeCode: '01',
+    sealTypeName: '单位公章',
+    canMake: true,
+    required: true,
+    applied: false,
+    sealId: '',
+    sealName: '',
+    sealCode: '',
+    status: '',
+  },
+  {
+    sealTypeCode: '04',
+    sealTypeName: '合同专用章',
+    canMake: true,
+    required: false,
+    applied: false,
+    sealId: '',
+    sealName: '',
+    sealCode: '',
+    status: '',
+  },
+  {
+    sealTypeCode: '02',
+    sealTypeName: '财务专用章',
+    canMake: false,
+    required: false,
+    applied: true,
+    sealId: '',
+    sealName: '',
+    sealCode: '',
+    status: '',
+  },
 ]
 
 function serve(routes: Record<string, (call: any) => unknown> = {}) {
@@ -30,7 +68,9 @@ describe('operator information (step-1)', () => {
     serve()
     renderOffline('/seal-apply/operator/step-1')
     const operator = within(await screen.findByRole('region', { name: '经办人信息' }))
-    expect((operator.getByPlaceholderText('请输入经办人身份证号码') as HTMLInputElement).value).toBe(OPERATOR_ID)
+    expect((operator.getByPlaceholderText('请输入经办人身份证号码') as HTMLInputElement).value).toBe(
+      OPERATOR_ID,
+    )
     fireEvent.click(screen.getByRole('button', { name: '下一步' }))
     await expectToast('请上传经办人证件照人像面照片')
   })
@@ -42,10 +82,16 @@ describe('operator information (step-1)', () => {
     })
     renderOffline('/seal-apply/operator/step-1')
     const operator = within(await screen.findByRole('region', { name: '经办人信息' }))
-    fireEvent.change(operator.getByPlaceholderText('请输入经办人手机号'), { target: { value: '13800138000' } })
+    fireEvent.change(operator.getByPlaceholderText('请输入经办人手机号'), {
+      target: { value: '13800138000' },
+    })
     fireEvent.click(screen.getByRole('button', { name: '暂存' }))
     await expectToast('暂存成功')
-    expect(server.callsTo(`${OFFLINE}/create`)[0]!.body).toMatchObject({ businessType: 1, operatorRealName: '王五', operatorTel: '13800138000' })
+    expect(server.callsTo(`${OFFLINE}/create`)[0]!.body).toMatchObject({
+      businessType: 1,
+      operatorRealName: '王五',
+      operatorTel: '13800138000',
+    })
     await waitFor(() => expect(where()).toBe('/seal-apply/operator/step-1?applyId=off-7'))
     fireEvent.click(screen.getByRole('button', { name: '暂存' }))
     await waitFor(() => expect(server.callsTo(`${OFFLINE}/updateByApplyId`)).toHaveLength(1))
@@ -69,7 +115,8 @@ describe('operator information (step-1)', () => {
   it('asks to continue the operator’s open draft (检测到您有暂存的数据，是否继续申请?)', async () => {
     serve({
       [`POST ${OFFLINE}/firstApplyDetail`]: () => offlineDetail({ applyId: 'off-5' }),
-      [`GET ${OFFLINE}/applyDetail/off-5`]: () => offlineDetail({ applyId: 'off-5', sealUseCompany: '北京暂存科技有限公司' }),
+      [`GET ${OFFLINE}/applyDetail/off-5`]: () =>
+        offlineDetail({ applyId: 'off-5', sealUseCompany: '北京暂存科技有限公司' }),
     })
     renderOffline('/seal-apply/operator/step-1')
     const dialog = within(await screen.findByRole('dialog'))
@@ -85,7 +132,9 @@ describe('operator information (step-1)', () => {
     await waitFor(() => expect(official.getAttribute('aria-checked')).toBe('true'))
     fireEvent.click(official)
     expect(official.getAttribute('aria-checked')).toBe('true')
-    expect(screen.getByRole('checkbox', { name: '财务专用章（已申请）' }).getAttribute('aria-disabled')).toBe('true')
+    expect(screen.getByRole('checkbox', { name: '财务专用章（已申请）' }).getAttribute('aria-disabled')).toBe(
+      'true',
+    )
     fireEvent.click(screen.getByRole('checkbox', { name: '合同专用章' }))
     expect(screen.getByRole('checkbox', { name: '合同专用章' }).getAttribute('aria-checked')).toBe('true')
   })
@@ -99,16 +148,34 @@ describe('operator information (step-1)', () => {
         [`GET ${OFFLINE}/applyDetail/off-1`]: () =>
           offlineDetail({
             businessType,
-            gaSealTypeInfos: [{ id: 'item-01', sealType: '01', sealName: '单位公章', sealId: businessType === 4 ? 'seal-1' : '', sealCode: '', sealPicFileId: '', manualReview: false, errorCount: 0 }],
+            gaSealTypeInfos: [
+              {
+                id: 'item-01',
+                sealType: '01',
+                sealName: '单位公章',
+                sealId: businessType === 4 ? 'seal-1' : '',
+                sealCode: '',
+                sealPicFileId: '',
+                manualReview: false,
+                errorCount: 0,
+              },
+            ],
           }),
-        [`POST ${OFFLINE}/seal/info`]: () => (businessType === 4 ? [{ ...sealOptions[0]!, required: false, sealId: 'seal-1', sealName: '单位公章', status: '1' }] : sealOptions),
+        [`POST ${OFFLINE}/seal/info`]: () =>
+          businessType === 4
+            ? [{ ...sealOptions[0]!, required: false, sealId: 'seal-1', sealName: '单位公章', status: '1' }]
+            : sealOptions,
         [`POST ${OFFLINE}/updateByApplyId`]: () => ({ applyId: 'off-1', applyStatus: 7 }),
       })
       renderOffline('/seal-apply/operator/step-1?applyId=off-1')
       await screen.findByDisplayValue(CREDIT_CODE)
       fireEvent.click(screen.getByRole('button', { name: '下一步' }))
       await waitFor(() => expect(where()).toBe(next))
-      expect(server.callsTo(`${OFFLINE}/updateByApplyId`)[0]!.body).toMatchObject({ applyId: 'off-1', businessType, gaSealTypeInfos: [{ id: 'item-01', sealType: '01' }] })
+      expect(server.callsTo(`${OFFLINE}/updateByApplyId`)[0]!.body).toMatchObject({
+        applyId: 'off-1',
+        businessType,
+        gaSealTypeInfos: [{ id: 'item-01', sealType: '01' }],
+      })
       resetScreen()
     }
   })

@@ -37,17 +37,37 @@ export function OperatorInfoPage() {
   const navigate = useNavigate()
 
   if (state.status === 'submitted') return <Navigate to={offlineRoutes.result(state.applyId)} replace />
-  if (state.status === 'ready' && me.data) return <OperatorInfoForm me={me.data} initialForm={state.form} managerPasswordSet={state.managerPasswordSet} />
+  if (state.status === 'ready' && me.data)
+    return (
+      <OperatorInfoForm me={me.data} initialForm={state.form} managerPasswordSet={state.managerPasswordSet} />
+    )
 
-  const failed = state.status === 'error' ? state.message : me.isError ? messageTemplates.draftLoadFailed(failureText(me.error, messages.queryFailed)) : null
+  const failed =
+    state.status === 'error'
+      ? state.message
+      : me.isError
+        ? messageTemplates.draftLoadFailed(failureText(me.error, messages.queryFailed))
+        : null
   return (
     <OfflineFrame title={TITLE} onBack={() => navigate(-1)}>
-      {failed ? <OfflineFailed title={failed} onRetry={() => (me.isError ? void me.refetch() : void retry())} /> : <OfflineLoading />}
+      {failed ? (
+        <OfflineFailed title={failed} onRetry={() => (me.isError ? void me.refetch() : void retry())} />
+      ) : (
+        <OfflineLoading />
+      )}
     </OfflineFrame>
   )
 }
 
-function OperatorInfoForm({ me, initialForm, managerPasswordSet }: { me: LoginInfo; initialForm: OfflineForm; managerPasswordSet: boolean }) {
+function OperatorInfoForm({
+  me,
+  initialForm,
+  managerPasswordSet,
+}: {
+  me: LoginInfo
+  initialForm: OfflineForm
+  managerPasswordSet: boolean
+}) {
   const navigate = useNavigate()
   const [, setParams] = useSearchParams()
   const [form, setForm] = useState(initialForm)
@@ -55,13 +75,16 @@ function OperatorInfoForm({ me, initialForm, managerPasswordSet }: { me: LoginIn
   const [busy, setBusy] = useState<'save' | 'next' | null>(null)
   const options = useOfflineSealOptions(form.socialCode, form.businessType)
 
-  const update = useCallback((patch: Partial<OfflineForm> | ((current: OfflineForm) => Partial<OfflineForm>)) => {
-    const change = typeof patch === 'function' ? patch(latest.current) : patch
-    if (Object.keys(change).length === 0) return
-    latest.current = { ...latest.current, ...change }
-    setForm(latest.current)
-    writeOfflineMirror(latest.current, true)
-  }, [])
+  const update = useCallback(
+    (patch: Partial<OfflineForm> | ((current: OfflineForm) => Partial<OfflineForm>)) => {
+      const change = typeof patch === 'function' ? patch(latest.current) : patch
+      if (Object.keys(change).length === 0) return
+      latest.current = { ...latest.current, ...change }
+      setForm(latest.current)
+      writeOfflineMirror(latest.current, true)
+    },
+    [],
+  )
 
   /** Saves the form (create, then updateByApplyId); the draft's id joins the address so a reload finds it. */
   const save = async (): Promise<string> => {
@@ -87,7 +110,9 @@ function OperatorInfoForm({ me, initialForm, managerPasswordSet }: { me: LoginIn
   }
 
   const next = async () => {
-    const officialAvailable = options.data?.some((o) => o.sealTypeCode === sealTypeCode.UNIT_OFFICIAL && o.canMake && !o.applied)
+    const officialAvailable = options.data?.some(
+      (o) => o.sealTypeCode === sealTypeCode.UNIT_OFFICIAL && o.canMake && !o.applied,
+    )
     const problem = offlineStep1Problem(latest.current, { officialAvailable, managerPasswordSet })
     if (problem) {
       Toast.show({ content: problem, duration: 3000 })
@@ -97,7 +122,10 @@ function OperatorInfoForm({ me, initialForm, managerPasswordSet }: { me: LoginIn
     try {
       const id = await save()
       clearOfflineMirror()
-      const page = offlineFlowAfter('step-1', { businessType: latest.current.businessType, unitTypeCode: latest.current.unitTypeCode })
+      const page = offlineFlowAfter('step-1', {
+        businessType: latest.current.businessType,
+        unitTypeCode: latest.current.unitTypeCode,
+      })
       navigate(offlinePage(page, id))
     } catch (error) {
       Toast.show({ content: failureText(error, messages.submitFailed), duration: 3000 })
@@ -106,20 +134,37 @@ function OperatorInfoForm({ me, initialForm, managerPasswordSet }: { me: LoginIn
     }
   }
 
-  const title = form.businessType === offlineBusinessType.RENEWAL ? '印章续期（线下材料）' : form.businessType === offlineBusinessType.CHANGE ? '印章变更（线下材料）' : TITLE
+  const title =
+    form.businessType === offlineBusinessType.RENEWAL
+      ? '印章续期（线下材料）'
+      : form.businessType === offlineBusinessType.CHANGE
+        ? '印章变更（线下材料）'
+        : TITLE
   return (
     <OfflineFrame title={title} progress={{ step: 'info', application: form }}>
       <div className="unit-step">
         <p className="offline-intro">
           法定代表人无法在线签署时，可由经办人填写信息、下载申请表，经法定代表人签字并加盖单位公章后提交纸质材料，平台人工审核（1-2个工作日）。
         </p>
-        <IdentityFields who="经办人" title="经办人信息" keys={operatorKeys} form={form} update={update} loginIdNo={me.personCard} />
-        <UnitFields value={form} update={update} codeLocked={Boolean(form.applyId) && form.businessType !== offlineBusinessType.APPLY} />
-        {form.businessType === offlineBusinessType.RENEWAL && form.unitTypeCode === unitType.ADMINISTRATIVE_OR_PUBLIC_INSTITUTION && (
-          <p className="unit-section-note offline-warning" role="alert">
-            {messages.institutionCannotRenew}
-          </p>
-        )}
+        <IdentityFields
+          who="经办人"
+          title="经办人信息"
+          keys={operatorKeys}
+          form={form}
+          update={update}
+          loginIdNo={me.personCard}
+        />
+        <UnitFields
+          value={form}
+          update={update}
+          codeLocked={Boolean(form.applyId) && form.businessType !== offlineBusinessType.APPLY}
+        />
+        {form.businessType === offlineBusinessType.RENEWAL &&
+          form.unitTypeCode === unitType.ADMINISTRATIVE_OR_PUBLIC_INSTITUTION && (
+            <p className="unit-section-note offline-warning" role="alert">
+              {messages.institutionCannotRenew}
+            </p>
+          )}
         <IdentityFields who="法人" title="法定代表人信息" keys={legalKeys} form={form} update={update} />
         <SealChoice form={form} update={update} />
         <ManagerFields form={form} update={update} passwordSet={managerPasswordSet} />
@@ -127,7 +172,13 @@ function OperatorInfoForm({ me, initialForm, managerPasswordSet }: { me: LoginIn
           <Button block loading={busy === 'save'} disabled={busy !== null} onClick={() => void saveDraft()}>
             暂存
           </Button>
-          <Button block color="primary" loading={busy === 'next'} disabled={busy !== null} onClick={() => void next()}>
+          <Button
+            block
+            color="primary"
+            loading={busy === 'next'}
+            disabled={busy !== null}
+            onClick={() => void next()}
+          >
             下一步
           </Button>
         </div>

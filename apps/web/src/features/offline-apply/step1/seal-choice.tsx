@@ -20,7 +20,13 @@ const keyOf = (option: OfflineSealOption) => option.sealId || option.sealTypeCod
  * those already applied for disabled; other-type seals (99) named here, at most 20. A change or renewal
  * picks among the unit's own seals.
  */
-export function SealChoice({ form, update }: { form: OfflineForm; update: (patch: Partial<OfflineForm> | ((form: OfflineForm) => Partial<OfflineForm>)) => void }) {
+export function SealChoice({
+  form,
+  update,
+}: {
+  form: OfflineForm
+  update: (patch: Partial<OfflineForm> | ((form: OfflineForm) => Partial<OfflineForm>)) => void
+}) {
   const type = form.businessType as OfflineBusinessType
   const options = useOfflineSealOptions(form.socialCode, type)
   const fresh = type === offlineBusinessType.APPLY
@@ -34,28 +40,45 @@ export function SealChoice({ form, update }: { form: OfflineForm; update: (patch
     if (!answer || !fresh) return
     update((current) => {
       const blocked = new Set(answer.filter((o) => o.applied || !o.canMake).map((o) => o.sealTypeCode))
-      const kept = current.gaSealTypeInfos.filter((row) => row.sealType === sealTypeCode.OTHER || !blocked.has(row.sealType))
+      const kept = current.gaSealTypeInfos.filter(
+        (row) => row.sealType === sealTypeCode.OTHER || !blocked.has(row.sealType),
+      )
       const have = new Set(kept.map((row) => row.sealType))
-      const required = answer.filter((o) => o.required && !o.applied && o.canMake && !have.has(o.sealTypeCode))
+      const required = answer.filter(
+        (o) => o.required && !o.applied && o.canMake && !have.has(o.sealTypeCode),
+      )
       if (required.length === 0 && kept.length === current.gaSealTypeInfos.length) return {}
       return { gaSealTypeInfos: [...kept, ...required.map((o) => sealRow({ sealType: o.sealTypeCode }))] }
     })
   }, [options.data, fresh, update])
 
-  const locked = (option: OfflineSealOption) => !option.canMake || option.applied || (fresh && option.required)
+  const locked = (option: OfflineSealOption) =>
+    !option.canMake || option.applied || (fresh && option.required)
 
   const toggle = (option: OfflineSealOption) => {
     if (locked(option)) return
     const key = keyOf(option)
     if (chosen.has(key)) {
-      update({ gaSealTypeInfos: rows.filter((row) => (fresh ? row.sealType : row.sealId || row.sealType) !== key) })
+      update({
+        gaSealTypeInfos: rows.filter((row) => (fresh ? row.sealType : row.sealId || row.sealType) !== key),
+      })
       return
     }
     if (fresh && option.sealTypeCode === sealTypeCode.OTHER) {
       addOther()
       return
     }
-    update({ gaSealTypeInfos: [...rows, sealRow({ sealType: option.sealTypeCode, sealId: option.sealId, sealName: option.sealName, sealCode: option.sealCode })] })
+    update({
+      gaSealTypeInfos: [
+        ...rows,
+        sealRow({
+          sealType: option.sealTypeCode,
+          sealId: option.sealId,
+          sealName: option.sealName,
+          sealCode: option.sealCode,
+        }),
+      ],
+    })
   }
 
   const addOther = () => {
@@ -65,7 +88,8 @@ export function SealChoice({ form, update }: { form: OfflineForm; update: (patch
     }
     update({ gaSealTypeInfos: [...rows, sealRow({ sealType: sealTypeCode.OTHER })] })
   }
-  const rename = (row: OfflineSealRow, sealName: string) => update({ gaSealTypeInfos: rows.map((r) => (r._key === row._key ? { ...r, sealName } : r)) })
+  const rename = (row: OfflineSealRow, sealName: string) =>
+    update({ gaSealTypeInfos: rows.map((r) => (r._key === row._key ? { ...r, sealName } : r)) })
   const remove = (row: OfflineSealRow) => update({ gaSealTypeInfos: rows.filter((r) => r._key !== row._key) })
 
   return (
@@ -86,7 +110,13 @@ export function SealChoice({ form, update }: { form: OfflineForm; update: (patch
           </Button>
         </p>
       ) : options.data.length === 0 ? (
-        <p className="unit-section-note">{fresh ? messages.noApplicableSealTypes : type === offlineBusinessType.CHANGE ? messages.noChangeableSeals : messages.noRenewableSeals}</p>
+        <p className="unit-section-note">
+          {fresh
+            ? messages.noApplicableSealTypes
+            : type === offlineBusinessType.CHANGE
+              ? messages.noChangeableSeals
+              : messages.noRenewableSeals}
+        </p>
       ) : (
         <div className="unit-seal-types" role="group" aria-label="印章类型">
           {options.data.map((option) => (
@@ -94,13 +124,18 @@ export function SealChoice({ form, update }: { form: OfflineForm; update: (patch
               key={keyOf(option)}
               type="button"
               role="checkbox"
-              aria-checked={fresh && option.sealTypeCode === sealTypeCode.OTHER ? others.length > 0 : chosen.has(keyOf(option))}
+              aria-checked={
+                fresh && option.sealTypeCode === sealTypeCode.OTHER
+                  ? others.length > 0
+                  : chosen.has(keyOf(option))
+              }
               aria-disabled={locked(option)}
               className="unit-seal-type"
               onClick={() => toggle(option)}
             >
               {(!fresh && option.sealName) || option.sealTypeName}
-              {fresh && (option.applied ? messages.alreadyApplied : option.required ? messages.requiredChoice : '')}
+              {fresh &&
+                (option.applied ? messages.alreadyApplied : option.required ? messages.requiredChoice : '')}
             </button>
           ))}
         </div>

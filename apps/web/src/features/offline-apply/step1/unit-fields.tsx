@@ -1,19 +1,34 @@
 import { Form, Input, Selector } from 'antd-mobile'
 import { unitType, unitTypeLabels } from '@seal/shared/codes/unit-type'
-import { CREDIT_CODE_LENGTH, isCreditCode, registrationRegionOf, unitTypeOfCreditCode } from '@seal/shared/rules/credit-code'
+import {
+  CREDIT_CODE_LENGTH,
+  isCreditCode,
+  registrationRegionOf,
+  unitTypeOfCreditCode,
+} from '@seal/shared/rules/credit-code'
 import { UNIT_NAME_MAX_LENGTH } from '@seal/shared/rules/names'
 import { fullWidthBrackets } from '@seal/shared/text/normalize'
 import { RegionPicker } from '../../../components/region-picker/region-picker.tsx'
 import { PictureField } from '../../unit-apply/step1/picture-field.tsx'
 import { recogniseLicence } from '../../unit-apply/step1/recognition.ts'
 
-export const unitTypeOptions = [unitType.ORDINARY_ENTERPRISE, unitType.ADMINISTRATIVE_OR_PUBLIC_INSTITUTION].map((code) => ({
+export const unitTypeOptions = [
+  unitType.ORDINARY_ENTERPRISE,
+  unitType.ADMINISTRATIVE_OR_PUBLIC_INSTITUTION,
+].map((code) => ({
   value: code,
   label: unitTypeLabels[code],
 }))
 
 /** The unit's fields, as the offline form and the change / renewal form page name them. */
-export type UnitValues = { licenseFileId: string; sealUseCompany: string; socialCode: string; unitTypeCode: string; registrationPlaceCode: string[]; registrationPlace: string }
+export type UnitValues = {
+  licenseFileId: string
+  sealUseCompany: string
+  socialCode: string
+  unitTypeCode: string
+  registrationPlaceCode: string[]
+  registrationPlace: string
+}
 
 type UnitFieldsProps = {
   value: UnitValues
@@ -30,7 +45,13 @@ type UnitFieldsProps = {
  * 单位信息 (001 §2, §5): the licence photo, read by OCR to fill the unit name and credit code; the unit
  * type the code's prefix gives (changeable); the three-level registration region.
  */
-export function UnitFields({ value, update, currentCreditCode, withRegion = true, codeLocked = false }: UnitFieldsProps) {
+export function UnitFields({
+  value,
+  update,
+  currentCreditCode,
+  withRegion = true,
+  codeLocked = false,
+}: UnitFieldsProps) {
   /** A valid code gives the unit type unless one was chosen. */
   const withCode = (code: string): Partial<UnitValues> => {
     const upper = code.trim().toUpperCase()
@@ -80,7 +101,9 @@ export function UnitFields({ value, update, currentCreditCode, withRegion = true
             <RegionPicker
               value={value.registrationPlaceCode.length ? value.registrationPlaceCode : undefined}
               suggestedDistrict={registrationRegionOf(value.socialCode)}
-              onChange={(registrationPlaceCode, labels) => update({ registrationPlaceCode, registrationPlace: labels.join('') })}
+              onChange={(registrationPlaceCode, labels) =>
+                update({ registrationPlaceCode, registrationPlace: labels.join('') })
+              }
             />
           </Form.Item>
         )}

@@ -21,7 +21,11 @@ export type DraftState =
  * names; else the caller's open offline draft, after 检测到您有暂存的数据，是否继续申请?; else a fresh form.
  * What was typed after the last save (the sessionStorage copy) wins over the server's copy.
  */
-export function useOfflineDraft(input: { applyId: string; businessType: OfflineBusinessType; me: LoginInfo | undefined }) {
+export function useOfflineDraft(input: {
+  applyId: string
+  businessType: OfflineBusinessType
+  me: LoginInfo | undefined
+}) {
   const { applyId, businessType, me } = input
   const [state, setState] = useState<DraftState>({ status: 'loading' })
   const started = useRef(false)
@@ -32,14 +36,30 @@ export function useOfflineDraft(input: { applyId: string; businessType: OfflineB
     let id = applyId
     try {
       if (!id) {
-        const latest = await firstApplyDetail({ personIdentity: me.personCard, socialCode: me.kind === 'enterprise' ? (me.socialCreditCode ?? '') : '' })
-        const open = latest && latest.mine && latest.applyStatus === offlineStatus.DRAFT && latest.businessType === businessType ? latest : null
-        if (open && (await Dialog.confirm({ content: messages.draftFound, confirmText: '是', cancelText: '否' }))) {
+        const latest = await firstApplyDetail({
+          personIdentity: me.personCard,
+          socialCode: me.kind === 'enterprise' ? (me.socialCreditCode ?? '') : '',
+        })
+        const open =
+          latest &&
+          latest.mine &&
+          latest.applyStatus === offlineStatus.DRAFT &&
+          latest.businessType === businessType
+            ? latest
+            : null
+        if (
+          open &&
+          (await Dialog.confirm({ content: messages.draftFound, confirmText: '是', cancelText: '否' }))
+        ) {
           id = open.applyId
         } else {
           if (open) clearOfflineMirror()
           const kept = readOfflineMirror('', businessType)
-          setState({ status: 'ready', form: kept ?? freshOfflineForm(me, businessType), managerPasswordSet: false })
+          setState({
+            status: 'ready',
+            form: kept ?? freshOfflineForm(me, businessType),
+            managerPasswordSet: false,
+          })
           return
         }
       }
@@ -49,9 +69,16 @@ export function useOfflineDraft(input: { applyId: string; businessType: OfflineB
         return
       }
       const kept = readOfflineMirror(detail.applyId, detail.businessType)
-      setState({ status: 'ready', form: kept ? { ...kept, applyId: detail.applyId } : formOfOfflineDetail(detail), managerPasswordSet: detail.sealManagerPasswordSet })
+      setState({
+        status: 'ready',
+        form: kept ? { ...kept, applyId: detail.applyId } : formOfOfflineDetail(detail),
+        managerPasswordSet: detail.sealManagerPasswordSet,
+      })
     } catch (error) {
-      setState({ status: 'error', message: messageTemplates.draftLoadFailed(failureText(error, messages.queryFailed)) })
+      setState({
+        status: 'error',
+        message: messageTemplates.draftLoadFailed(failureText(error, messages.queryFailed)),
+      })
     }
   }, [applyId, businessType, me])
 

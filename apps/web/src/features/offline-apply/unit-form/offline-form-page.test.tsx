@@ -1,18 +1,49 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import type { LoginInfo } from '@seal/shared/api/auth'
-import { CREDIT_CODE, expectToast, fakeServer, operatorLogin, resetScreen } from '../../../../test/unit-apply-wizard.tsx'
+import {
+  CREDIT_CODE,
+  expectToast,
+  fakeServer,
+  operatorLogin,
+  resetScreen,
+} from '../../../../test/unit-apply-wizard.tsx'
 import { OFFLINE, renderOffline, where } from '../../../../test/offline-apply.tsx'
 import { unitFormProblem } from './offline-form-page.tsx'
 
 afterEach(resetScreen)
 vi.setConfig({ testTimeout: 30_000 })
 
-const enterprise: LoginInfo = { ...operatorLogin, kind: 'enterprise', socialCreditCode: CREDIT_CODE, companyName: '北京某某科技有限公司', unitTypeCode: '02' }
-const held = [{ sealTypeCode: '01', sealTypeName: '单位公章', canMake: true, required: false, applied: false, sealId: 'seal-1', sealName: '北京某某科技有限公司', sealCode: '110101000001', status: '1' }]
+const enterprise: LoginInfo = {
+  ...operatorLogin,
+  kind: 'enterprise',
+  socialCreditCode: CREDIT_CODE,
+  companyName: '北京某某科技有限公司',
+  unitTypeCode: '02',
+}
+const held = [
+  {
+    sealTypeCode: '01',
+    sealTypeName: '单位公章',
+    canMake: true,
+    required: false,
+    applied: false,
+    sealId: 'seal-1',
+    sealName: '北京某某科技有限公司',
+    sealCode: '110101000001',
+    status: '1',
+  },
+]
 
 describe('the change and renewal form (offline-form)', () => {
-  const unit = { licenseFileId: 'f-lic', sealUseCompany: '北京某某科技有限公司', socialCode: CREDIT_CODE, unitTypeCode: '02', registrationPlaceCode: [], registrationPlace: '' }
+  const unit = {
+    licenseFileId: 'f-lic',
+    sealUseCompany: '北京某某科技有限公司',
+    socialCode: CREDIT_CODE,
+    unitTypeCode: '02',
+    registrationPlaceCode: [],
+    registrationPlace: '',
+  }
 
   it.each([
     [{ licenseFileId: '' }, 3, '请上传营业执照'],

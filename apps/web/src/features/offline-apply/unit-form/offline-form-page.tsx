@@ -16,7 +16,10 @@ import { freshOfflineForm, offlineBody, sealRow } from '../offline-form.ts'
 import { offlineRoutes } from '../offline-routes.ts'
 import { UnitFields, type UnitValues } from '../step1/unit-fields.tsx'
 
-const titles: Record<number, string> = { [offlineBusinessType.CHANGE]: '印章变更申请表', [offlineBusinessType.RENEWAL]: '印章续期申请表' }
+const titles: Record<number, string> = {
+  [offlineBusinessType.CHANGE]: '印章变更申请表',
+  [offlineBusinessType.RENEWAL]: '印章续期申请表',
+}
 
 /**
  * The unit's part of a change or renewal (spec 001 §1, §5), checked with the shared rules: licence, name,
@@ -51,8 +54,18 @@ export function OfflineFormPage() {
       </OfflineFrame>
     )
   }
-  if (me.isError) return <OfflineFrame title={title}><OfflineFailed title={messages.queryFailed} onRetry={() => void me.refetch()} /></OfflineFrame>
-  if (!me.data) return <OfflineFrame title={title}><OfflineLoading /></OfflineFrame>
+  if (me.isError)
+    return (
+      <OfflineFrame title={title}>
+        <OfflineFailed title={messages.queryFailed} onRetry={() => void me.refetch()} />
+      </OfflineFrame>
+    )
+  if (!me.data)
+    return (
+      <OfflineFrame title={title}>
+        <OfflineLoading />
+      </OfflineFrame>
+    )
   return <UnitForm me={me.data} type={type} title={title} />
 }
 
@@ -65,17 +78,35 @@ function UnitForm({ me, type, title }: { me: LoginInfo; type: OfflineBusinessTyp
   const update = (patch: Partial<UnitValues>) => setUnit((current) => ({ ...current, ...patch }))
 
   const next = async () => {
-    const problem = unitFormProblem(unit, type) ?? (seals.data && seals.data.length === 0 ? (type === offlineBusinessType.CHANGE ? messages.noChangeableSeals : messages.noRenewableSeals) : null)
+    const problem =
+      unitFormProblem(unit, type) ??
+      (seals.data && seals.data.length === 0
+        ? type === offlineBusinessType.CHANGE
+          ? messages.noChangeableSeals
+          : messages.noRenewableSeals
+        : null)
     if (problem) {
       Toast.show({ content: problem, duration: 3000 })
       return
     }
     setBusy(true)
     try {
-      const form = { ...freshOfflineForm(me, type), ...unit, socialCode: unit.socialCode.trim().toUpperCase() }
+      const form = {
+        ...freshOfflineForm(me, type),
+        ...unit,
+        socialCode: unit.socialCode.trim().toUpperCase(),
+      }
       // The seal the change or renewal was opened for, when the unit holds only one that may be taken.
       const only = seals.data?.filter((seal) => seal.canMake)
-      if (only?.length === 1) form.gaSealTypeInfos = [sealRow({ sealType: only[0]!.sealTypeCode, sealId: only[0]!.sealId, sealName: only[0]!.sealName, sealCode: only[0]!.sealCode })]
+      if (only?.length === 1)
+        form.gaSealTypeInfos = [
+          sealRow({
+            sealType: only[0]!.sealTypeCode,
+            sealId: only[0]!.sealId,
+            sealName: only[0]!.sealName,
+            sealCode: only[0]!.sealCode,
+          }),
+        ]
       const saved = await saveOfflineApply(offlineBody(form))
       navigate(offlineRoutes.step1({ applyId: saved.applyId }), { replace: true })
     } catch (error) {
@@ -88,8 +119,15 @@ function UnitForm({ me, type, title }: { me: LoginInfo; type: OfflineBusinessTyp
   return (
     <OfflineFrame title={title}>
       <div className="unit-step">
-        <p className="offline-intro">请填写需要{verb}印章的单位信息，下一步填写经办人和法定代表人信息并选择{verb}的印章。</p>
-        <UnitFields value={unit} update={update} withRegion={false} codeLocked={me.kind === 'enterprise' && Boolean(me.socialCreditCode)} />
+        <p className="offline-intro">
+          请填写需要{verb}印章的单位信息，下一步填写经办人和法定代表人信息并选择{verb}的印章。
+        </p>
+        <UnitFields
+          value={unit}
+          update={update}
+          withRegion={false}
+          codeLocked={me.kind === 'enterprise' && Boolean(me.socialCreditCode)}
+        />
         <section className="unit-section" aria-label={`可${verb}的印章`}>
           <h2>可{verb}的印章</h2>
           {!isCreditCode(unit.socialCode.trim().toUpperCase()) ? (
@@ -104,7 +142,9 @@ function UnitForm({ me, type, title }: { me: LoginInfo; type: OfflineBusinessTyp
           ) : !seals.data ? (
             <p className="unit-section-note">正在查询…</p>
           ) : seals.data.length === 0 ? (
-            <p className="unit-section-note">{type === offlineBusinessType.CHANGE ? messages.noChangeableSeals : messages.noRenewableSeals}</p>
+            <p className="unit-section-note">
+              {type === offlineBusinessType.CHANGE ? messages.noChangeableSeals : messages.noRenewableSeals}
+            </p>
           ) : (
             <ul className="offline-material-list">
               {seals.data.map((seal) => (
