@@ -157,7 +157,7 @@ function DocumentsBody({ detail }: { detail: OfflineApplyDetail }) {
           )}
         </section>
         {!draft && (
-          <div className="unit-footer">
+          <div className="unit-footer offline-footer-single">
             <Button
               block
               color="primary"

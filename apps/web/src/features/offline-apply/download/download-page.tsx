@@ -152,7 +152,7 @@ function DownloadBody({ detail }: { detail: OfflineApplyDetail }) {
             不清楚如何填写和盖章？<Link to={offlineRoutes.examples}>查看申请表示例</Link>
           </p>
         </section>
-        <div className="unit-footer">
+        <div className={submitsHere ? 'unit-footer' : 'unit-footer offline-footer-single'}>
           {submitsHere ? (
             <>
               <Button block disabled={busy} onClick={() => navigate(offlineRoutes.step1({ applyId }))}>

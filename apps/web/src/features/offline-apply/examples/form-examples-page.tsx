@@ -97,7 +97,7 @@ export function FormExamplesPage() {
             ))}
           </ul>
         </section>
-        <div className="unit-footer">
+        <div className="unit-footer offline-footer-single">
           <Button block color="primary" onClick={() => navigate(-1)}>
             我知道了
           </Button>

@@ -139,6 +139,37 @@ describe('operator information (step-1)', () => {
     expect(screen.getByRole('checkbox', { name: '合同专用章' }).getAttribute('aria-checked')).toBe('true')
   })
 
+  it('keeps a reapplication to the seals rejected before: the unit seal is not added again', async () => {
+    const server = serve({
+      [`GET ${OFFLINE}/applyDetail/off-2`]: () =>
+        offlineDetail({
+          applyId: 'off-2',
+          gaSealTypeInfos: [
+            {
+              id: 'item-04',
+              sealType: '04',
+              sealName: '合同专用章',
+              sealId: '',
+              sealCode: '',
+              sealPicFileId: '',
+              manualReview: false,
+              errorCount: 0,
+            },
+          ],
+        }),
+      [`POST ${OFFLINE}/updateByApplyId`]: () => ({ applyId: 'off-2', applyStatus: 7 }),
+    })
+    renderOffline('/seal-apply/operator/step-1?applyId=off-2')
+    const official = await screen.findByRole('checkbox', { name: '单位公章（必选）' })
+    expect(screen.getByRole('checkbox', { name: '合同专用章' }).getAttribute('aria-checked')).toBe('true')
+    expect(official.getAttribute('aria-checked')).toBe('false')
+    fireEvent.click(screen.getByRole('button', { name: '下一步' }))
+    await waitFor(() => expect(where()).toBe('/seal-apply/operator/step-2-1?applyId=off-2'))
+    expect(
+      (server.callsTo(`${OFFLINE}/updateByApplyId`)[0]!.body as { gaSealTypeInfos: unknown }).gaSealTypeInfos,
+    ).toEqual([expect.objectContaining({ id: 'item-04', sealType: '04' })])
+  })
+
   it('saves a complete draft and goes to the seal patterns; a renewal goes to the materials', async () => {
     for (const [businessType, next] of [
       [1, '/seal-apply/operator/step-2-1?applyId=off-1'],

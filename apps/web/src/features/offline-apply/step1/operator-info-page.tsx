@@ -110,9 +110,10 @@ function OperatorInfoForm({
   }
 
   const next = async () => {
-    const officialAvailable = options.data?.some(
-      (o) => o.sealTypeCode === sealTypeCode.UNIT_OFFICIAL && o.canMake && !o.applied,
-    )
+    // A saved draft keeps its choice (a reapplication names only the seals rejected before).
+    const officialAvailable =
+      !latest.current.applyId &&
+      options.data?.some((o) => o.sealTypeCode === sealTypeCode.UNIT_OFFICIAL && o.canMake && !o.applied)
     const problem = offlineStep1Problem(latest.current, { officialAvailable, managerPasswordSet })
     if (problem) {
       Toast.show({ content: problem, duration: 3000 })

@@ -44,16 +44,20 @@ export function SealChoice({
         (row) => row.sealType === sealTypeCode.OTHER || !blocked.has(row.sealType),
       )
       const have = new Set(kept.map((row) => row.sealType))
-      const required = answer.filter(
-        (o) => o.required && !o.applied && o.canMake && !have.has(o.sealTypeCode),
-      )
+      // A saved draft keeps its choice: a reapplication holds only the rejected seals, and the unit seal
+      // approved before is not applied for again (the answer cannot tell a stranger the unit holds it).
+      const required =
+        current.applyId && current.gaSealTypeInfos.length > 0
+          ? []
+          : answer.filter((o) => o.required && !o.applied && o.canMake && !have.has(o.sealTypeCode))
       if (required.length === 0 && kept.length === current.gaSealTypeInfos.length) return {}
       return { gaSealTypeInfos: [...kept, ...required.map((o) => sealRow({ sealType: o.sealTypeCode }))] }
     })
   }, [options.data, fresh, update])
 
+  // The required type, once chosen, stays chosen; a draft without it (a reapplication) may add it.
   const locked = (option: OfflineSealOption) =>
-    !option.canMake || option.applied || (fresh && option.required)
+    !option.canMake || option.applied || (fresh && option.required && chosen.has(keyOf(option)))
 
   const toggle = (option: OfflineSealOption) => {
     if (locked(option)) return

@@ -153,7 +153,7 @@ function UnitForm({ me, type, title }: { me: LoginInfo; type: OfflineBusinessTyp
             </ul>
           )}
         </section>
-        <div className="unit-footer">
+        <div className="unit-footer offline-footer-single">
           <Button block color="primary" loading={busy} onClick={() => void next()}>
             下一步
           </Button>
