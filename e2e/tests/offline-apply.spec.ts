@@ -106,7 +106,7 @@ test('(b) an administrative institution applies offline with its signed document
   await page.getByRole('button', { name: '提交' }).click()
   await expect(page.getByText('请上传申请表！')).toBeVisible()
   await page.getByLabel('上传申请材料').setInputFiles({ name: '电子印章申请表（已盖章）.pdf', mimeType: 'application/pdf', buffer: formPdf })
-  await expect(page.locator('.unit-form-files .adm-image-uploader-cell')).toHaveCount(1, { timeout: 30_000 })
+  await expect(page.locator('.unit-form-files .adm-image-uploader-cell-image')).toHaveCount(1, { timeout: 30_000 })
   await snap(page, 'offline-b-6-documents')
   await page.getByRole('button', { name: '提交' }).click()
   await page.getByRole('button', { name: '确认提交' }).click()
@@ -135,6 +135,13 @@ test('(b) an administrative institution applies offline with its signed document
   await expect(page.getByRole('region', { name: '审核通过的印章' })).toBeVisible()
   await expect(page.getByText('申请表签字盖章齐全')).toBeVisible()
   await snap(page, 'offline-b-9-outcome')
+
+  // The offline form of a renewal asks for the unit first; an institution cannot renew (001 §1).
+  await page.goto('/seal-apply/offline-form?applyType=4')
+  await expect(page.getByText('印章续期申请表')).toBeVisible()
+  await page.getByPlaceholder('请输入统一社会信用代码').fill(unit.socialCreditCode)
+  await expect(page.getByText('暂无可续期的印章')).toBeVisible()
+  await snap(page, 'offline-b-10-renewal-form')
 })
 
 test('(e) a reviewer rejects one seal of an offline application and the operator reapplies from the record list', async ({ page }) => {
@@ -212,11 +219,15 @@ test('(e) a reviewer rejects one seal of an offline application and the operator
   await snap(page, 'offline-e-7-reapply-step1')
   await page.getByRole('button', { name: '下一步' }).click()
   await expect(page).toHaveURL(/\/seal-apply\/operator\/step-2-1\?applyId=/)
+  // The rejected pattern comes along: the operator deletes it and uploads a clear one.
   await expect(page.locator('.offline-pattern')).toHaveCount(1)
+  await expect(page.getByRole('img', { name: /合同专用章印章图样/ })).toBeVisible()
+  await page.getByRole('button', { name: '删除' }).click()
   await uploadPatterns(page, unit, [{ code: '04', name: /合同专用章/ }])
+  await snap(page, 'offline-e-8-reapply-patterns')
   await page.getByRole('button', { name: '提交' }).click()
   await page.getByRole('button', { name: '确认提交' }).click()
   await expect(page).toHaveURL(new RegExp(`/seal-apply/operator/step-3-1\\?applyId=${again}`), { timeout: 30_000 })
   await expect(page.getByText('已提交，待寄送纸质材料')).toBeVisible()
-  await snap(page, 'offline-e-8-resubmitted')
+  await snap(page, 'offline-e-9-resubmitted')
 })
