@@ -141,6 +141,7 @@ test('(b) an administrative institution applies offline with its signed document
   await expect(page.getByText('印章续期申请表')).toBeVisible()
   await page.getByPlaceholder('请输入统一社会信用代码').fill(unit.socialCreditCode)
   await expect(page.getByText('暂无可续期的印章')).toBeVisible()
+  await expect(page.getByRole('alert').filter({ hasText: '行政事业单位不可申请印章续期' })).toBeVisible()
   await snap(page, 'offline-b-10-renewal-form')
 })
 

@@ -128,6 +128,11 @@ function UnitForm({ me, type, title }: { me: LoginInfo; type: OfflineBusinessTyp
           withRegion={false}
           codeLocked={me.kind === 'enterprise' && Boolean(me.socialCreditCode)}
         />
+        {type === offlineBusinessType.RENEWAL && renewalUnitProblem(unit.unitTypeCode) && (
+          <p className="unit-section-note offline-warning" role="alert">
+            {renewalUnitProblem(unit.unitTypeCode)}
+          </p>
+        )}
         <section className="unit-section" aria-label={`可${verb}的印章`}>
           <h2>可{verb}的印章</h2>
           {!isCreditCode(unit.socialCode.trim().toUpperCase()) ? (
