@@ -9,7 +9,7 @@ const LAYERS = [
   ['trust', ['trust']],
   ['seal', ['seals']],
   ['acts', ['platforms', 'records', 'signing', 'seal-auth', 'personal-seal', 'unit-apply', 'offline-apply', 'bindings', 'open-api']],
-  ['top', ['seed.ts', 'repair.ts', 'app.ts', 'main.ts']],
+  ['top', ['seed.ts', 'repair.ts', 'audit-trail.ts', 'audit-verify.ts', 'app.ts', 'main.ts']],
 ]
 
 const ROOT = '^apps/server/src/'

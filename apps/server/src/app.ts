@@ -23,6 +23,7 @@ import { configRoutes } from './config/routes.ts'
 import { fileRoutes } from './files/routes.ts'
 import { identityRoutes } from './identity/routes.ts'
 import { ocrRoutes } from './identity/ocr-routes.ts'
+import { govIdentityRoutes } from './identity/gov/routes.ts'
 import { regionRoutes } from './regions/routes.ts'
 import { handwritingRoutes } from './signing/handwriting-routes.ts'
 import { sealDocumentRoutes } from './signing/seal-document-routes.ts'
@@ -37,7 +38,9 @@ import { personalSealRoutes } from './personal-seal/routes.ts'
 import { applyAgreementRoutes } from './unit-apply/agreements.ts'
 import { unitApplyRoutes } from './unit-apply/routes.ts'
 import { adminRoutes } from './config/admin-routes.ts'
+import { auditTrailAdminRoutes } from './audit-trail.ts'
 import { useRecordRoutes } from './records/routes.ts'
+import { sealsInOpenApplications } from './unit-apply/seals-in-application.ts'
 import { mayReadUseRecordDocument } from './records/visibility.ts'
 import { sandboxEnterpriseAdminRoutes } from './identity/enterprise/admin-routes.ts'
 import { sandboxPersonAdminRoutes } from './identity/real-name/admin-routes.ts'
@@ -106,6 +109,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('secrets', deps.secrets)
   // Whose files besides their own a caller may read (files/service.ts): a use record's signed document they may see.
   app.decorate('mayReadFile', mayReadUseRecordDocument)
+  // Which seals an application under way names (seals/in-application.ts): lists then offer neither renewal nor a second application.
+  app.decorate('sealsInApplication', sealsInOpenApplications)
   // The CA exists before the first request: created at first start, checked against the master key after.
   const trust = createTrust({ db: deps.db, secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl, timestamping: deps.config.timestamping })
   await ensureCertificateAuthority(trust)
@@ -144,9 +149,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(authRoutes)
       await api.register(configRoutes)
       await api.register(adminRoutes)
+      await api.register(auditTrailAdminRoutes)
       await api.register(fileRoutes)
       await api.register(identityRoutes)
       await api.register(ocrRoutes)
+      await api.register(govIdentityRoutes)
       await api.register(regionRoutes)
       await api.register(trustPublicRoutes)
       await api.register(sealPinRoutes)

@@ -8,6 +8,8 @@ const realProviders = {
   FACE_PROVIDER_URL: 'https://face.example',
   ENTERPRISE_VERIFY_PROVIDER: 'http',
   ENTERPRISE_VERIFY_URL: 'https://enterprise.example',
+  GOV_FACE_PROVIDER: 'http',
+  GOV_FACE_PROVIDER_URL: 'https://gov-face.example',
 }
 
 describe('listening address while a sandbox is active', () => {
@@ -16,6 +18,8 @@ describe('listening address while a sandbox is active', () => {
     expect(loadConfig({ ...realProviders, FACE_PROVIDER: 'sandbox' }).host).toBe('localhost')
     // The sandbox enterprise check passes anyone who names a registry unit: it keeps the server local too.
     expect(loadConfig({ ...realProviders, ENTERPRISE_VERIFY_PROVIDER: 'sandbox' }).host).toBe('localhost')
+    // So does the stand-in government app, which passes a lit photo of anyone in its registry.
+    expect(loadConfig({ ...realProviders, GOV_FACE_PROVIDER: 'sandbox' }).host).toBe('localhost')
     expect(sandboxExposure(loadConfig({}))).toBeUndefined()
   })
 
@@ -29,7 +33,7 @@ describe('listening address while a sandbox is active', () => {
     expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1')
     const allowed = loadConfig({ HOST: '0.0.0.0', ALLOW_SANDBOX_ON_NETWORK: 'true' })
     expect(allowed.host).toBe('0.0.0.0')
-    expect(sandboxExposure(allowed)).toMatch(/警告: 沙箱（SMS、face、enterprise verification）在 0\.0\.0\.0:8080 上对网络开放/)
+    expect(sandboxExposure(allowed)).toMatch(/警告: 沙箱（SMS、face、enterprise verification、government-app face）在 0\.0\.0\.0:8080 上对网络开放/)
   })
 })
 

@@ -52,6 +52,22 @@ export type ServerConfig = {
     enterpriseUrl?: string
     /** Secret: never logged. */
     enterpriseKey?: string
+    /**
+     * The government service app's face route (/ykb/*, spec 000 §7): sandbox is a stand-in platform answering
+     * from the sandbox person registry; http asks GOV_FACE_PROVIDER_URL with GOV_FACE_PROVIDER_KEY (docs/providers.md).
+     */
+    govFace: 'sandbox' | 'http'
+    govFaceUrl?: string
+    /** Secret: never logged. */
+    govFaceKey?: string
+    /**
+     * The market regulator's authentication by SM3 hashes (/samr/authentication, 001 §7): sandbox answers from
+     * the sandbox enterprise registry; http asks SAMR_PROVIDER_URL with SAMR_PROVIDER_KEY (docs/providers.md).
+     */
+    samr: 'sandbox' | 'http'
+    samrUrl?: string
+    /** Secret: never logged. */
+    samrKey?: string
   }
   /**
    * RFC 3161 signature timestamps (PAdES B-T): `sandbox` is our own TSA, certified by our CA and also
@@ -81,6 +97,8 @@ export type ServerConfig = {
    * seal user has not been told by SMS (seal-auth/expiry-notices.ts); 0 turns it off. Default 60.
    */
   authExpiryNoticeEveryMs: number
+  /** How often the hash chains link new rows, and sign their heads (audit-trail.ts). */
+  auditChain: { linkEveryMs: number; signEveryMs: number }
   /**
    * WEBHOOK_ALLOW_PRIVATE_ADDRESSES: whether webhooks may go to loopback, private and link-local addresses
    * (platforms/webhook-worker.ts). Default: yes while a sandbox runs (the sample client listens on
@@ -111,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ocrUrl: env.OCR_PROVIDER_URL,
     enterpriseUrl: env.ENTERPRISE_VERIFY_URL,
     enterpriseKey: env.ENTERPRISE_VERIFY_KEY,
+    govFace: env.GOV_FACE_PROVIDER === 'http' ? 'http' : 'sandbox',
+    govFaceUrl: env.GOV_FACE_PROVIDER_URL,
+    govFaceKey: env.GOV_FACE_PROVIDER_KEY,
+    samr: env.SAMR_PROVIDER === 'http' ? 'http' : 'sandbox',
+    samrUrl: env.SAMR_PROVIDER_URL,
+    samrKey: env.SAMR_PROVIDER_KEY,
   }
   const allowSandboxOnNetwork = env.ALLOW_SANDBOX_ON_NETWORK === 'true'
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`
@@ -145,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     authExpiryNoticeEveryMs: wholeMinutes(env, 'AUTH_EXPIRY_NOTICES_EVERY_MINUTES', 60) * 60_000,
+    auditChain: { linkEveryMs: positiveInteger(env, 'AUDIT_CHAIN_LINK_SECONDS', 5) * 1000, signEveryMs: wholeMinutes(env, 'AUDIT_CHAIN_SIGN_MINUTES', 10) * 60_000 },
     webhookAllowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : openingSandboxes(providers).length > 0,
     hostChannels: hostChannelsSetting(env.HOST_CHANNELS, publicUrl),
   }
@@ -172,6 +197,8 @@ export function openingSandboxes(providers: ServerConfig['providers']): string[]
     providers.sms === 'sandbox' ? 'SMS' : undefined,
     providers.face === 'sandbox' ? 'face' : undefined,
     providers.enterprise === 'sandbox' ? 'enterprise verification' : undefined,
+    // The stand-in government app passes a lit photo of anyone in the sandbox person registry, as the sandbox face does.
+    providers.govFace === 'sandbox' ? 'government-app face' : undefined,
   ].filter((name) => name !== undefined)
 }
 

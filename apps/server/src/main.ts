@@ -14,6 +14,7 @@ import { repairAtStart, sweepAfterStart } from './repair.ts'
 import { createWebhookWorker, type WebhookWorker } from './platforms/webhook-worker.ts'
 import { openApiHousekeeping } from './open-api/housekeeping.ts'
 import { startAuthExpiryNotices } from './seal-auth/expiry-notices.ts'
+import { startChainer } from './audit-trail.ts'
 
 const startedAt = new Date()
 // MEMORY_TRACE=1 prints the resident memory after each start-up phase (bench/memory.bench.ts reads it).
@@ -41,13 +42,14 @@ traceMemory('app built (CA checked, routes registered)')
 
 let closing = false
 /** Work started after listening, stopped before closing. */
-const background: { webhooks?: WebhookWorker; stopExpiryNotices?: () => Promise<void> } = {}
+const background: { webhooks?: WebhookWorker; stopExpiryNotices?: () => Promise<void>; stopChainer?: () => Promise<void> } = {}
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
   app.log.info(`${signal}: closing`)
   await background.webhooks?.stop()
   await background.stopExpiryNotices?.()
+  await background.stopChainer?.()
   await app.close()
   await closeWorkerPool()
   await database.close()
@@ -77,6 +79,8 @@ background.webhooks = createWebhookWorker({
 })
 // SMS to seal users whose authorisations end soon, now and every AUTH_EXPIRY_NOTICES_EVERY_MINUTES.
 background.stopExpiryNotices = startAuthExpiryNotices({ db: database.db, sms: app.providers.sms, everyMs: config.authExpiryNoticeEveryMs, log: app.log })
+// The audit log and the use records are hash-chained a moment after they are written, their heads signed at intervals.
+background.stopChainer = startChainer({ trust: app.trust, ...config.auditChain, log: app.log })
 sweepAfterStart({ db: database.db, trust: app.trust, kind: database.kind, startedAt })
   .then(({ removed }) => app.log.info({ removed }, '启动检查完成：已清理无记录的存储文件'))
   .catch((error: unknown) => app.log.warn({ err: error }, '启动检查未完成：清理存储文件失败'))

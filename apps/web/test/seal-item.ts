@@ -23,5 +23,6 @@ export const sealItem = (overrides: Partial<SealItem> = {}): SealItem => ({
   revokePerson: null,
   blnWillExpires: false,
   canRenewal: true,
+  application: null,
   ...overrides,
 })

@@ -152,6 +152,8 @@ export const messages = {
   /** Ours: 001 §1 and §6 say an administrative or public institution (06) cannot choose renewal, quoting no message. */
   institutionCannotRenew: '行政事业单位不可申请印章续期',
   personalSealExists: '个人名章正在申请中或生效中，请勿重新申请！',
+  /** 'seal in application cannot be selected' (001 §8; the spec gives it in English): another application under way names it. */
+  sealInApplication: '该印章已在其他申请中，不可选择',
   /** Ours: a unit applying again for a seal type it holds (the picker marks it （已申请）, 001 step 1). */
   sealTypeAlreadyHeld: '该类型印章已申请，请勿重复申请！',
   draftFound: '检测到您有暂存的数据，是否继续申请?',

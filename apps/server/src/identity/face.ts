@@ -87,6 +87,34 @@ export async function completeFaceVerification(options: {
   return { status, msg: result.message, serialNo: verification.id, type: 'face' }
 }
 
+/**
+ * Records a face verification another route finished (the government app's face flow, identity/gov): the
+ * row completeFaceVerification leaves, for the identity the caller opened it for (their own), so whatever follows a face check
+ * (the login record, the personal seal's step 2, the unit verification, a PIN reset) reads it the same
+ * way. Its token is never handed out, so /face/verify cannot complete it again. Answers the serial.
+ */
+export async function recordCompletedFaceVerification(
+  db: Database,
+  options: { requestedBy: string; identityType: string; identityNo: string; realName: string; passed: boolean; message: string },
+): Promise<string> {
+  const now = new Date()
+  const [row] = await db
+    .insert(faceVerifications)
+    .values({
+      tokenHash: hash(randomBytes(24).toString('base64url')),
+      identityType: options.identityType,
+      identityNo: options.identityNo,
+      realName: options.realName,
+      requestedBy: options.requestedBy,
+      status: options.passed ? faceStatus.SUCCESS : faceStatus.FAIL,
+      message: options.message,
+      expiresAt: now,
+      completedAt: now,
+    })
+    .returning({ id: faceVerifications.id })
+  return row!.id
+}
+
 /** The result of a verification by serial number (spec 002 §4: 1 start, 2 success, 3 fail). */
 export async function faceResult(db: Database, caller: Caller, serialNo: string) {
   const [row] = await db

@@ -3,6 +3,10 @@ import type { ServerConfig } from '../config.ts'
 import { httpEnterpriseProvider } from './enterprise/http.ts'
 import { sandboxEnterpriseProvider } from './enterprise/sandbox.ts'
 import type { EnterpriseProvider } from './enterprise-provider.ts'
+import { httpGovFaceProvider, type GovFaceProvider } from './gov/face-provider.ts'
+import { sandboxGovFaceProvider } from './gov/face-sandbox.ts'
+import { httpSamrProvider, type SamrProvider } from './gov/samr-provider.ts'
+import { sandboxSamrProvider } from './gov/samr-sandbox.ts'
 import { httpFaceProvider, sandboxFaceProvider, type FaceProvider } from './face-provider.ts'
 import { httpOcrProvider, sandboxOcrProvider, type OcrProvider } from './ocr-provider.ts'
 import { httpRealNameProvider, type RealNameProvider } from './real-name/provider.ts'
@@ -16,6 +20,10 @@ export type Providers = {
   ocr: OcrProvider
   enterprise: EnterpriseProvider
   realName: RealNameProvider
+  /** The government service app's face route (identity/gov). */
+  govFace: GovFaceProvider
+  /** The market regulator's authentication by hashes (identity/gov). */
+  samr: SamrProvider
 }
 
 export function createProviders(options: { config: ServerConfig; db: Database; log: (line: string) => void }): Providers {
@@ -41,6 +49,14 @@ export function createProviders(options: { config: ServerConfig; db: Database; l
       config.providers.realName === 'http'
         ? httpRealNameProvider({ url: required(config.providers.realNameUrl, 'REAL_NAME_PROVIDER_URL'), key: config.providers.realNameKey })
         : sandboxRealNameProvider({ db }),
+    govFace:
+      config.providers.govFace === 'http'
+        ? httpGovFaceProvider({ url: required(config.providers.govFaceUrl, 'GOV_FACE_PROVIDER_URL'), key: config.providers.govFaceKey })
+        : sandboxGovFaceProvider({ db }),
+    samr:
+      config.providers.samr === 'http'
+        ? httpSamrProvider({ url: required(config.providers.samrUrl, 'SAMR_PROVIDER_URL'), key: config.providers.samrKey })
+        : sandboxSamrProvider({ db }),
   }
 }
 

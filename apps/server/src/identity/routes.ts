@@ -82,6 +82,6 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/providers',
     { config: { public: true }, schema: { tags: ['identity'], summary: '外部服务的实现（沙箱或真实）' } },
-    async () => ok({ sms: app.providers.sms.kind, face: app.providers.face.kind, enterprise: app.providers.enterprise.kind, realName: app.providers.realName.kind }),
+    async () => ok({ sms: app.providers.sms.kind, face: app.providers.face.kind, enterprise: app.providers.enterprise.kind, realName: app.providers.realName.kind, govFace: app.providers.govFace.kind, samr: app.providers.samr.kind }),
   )
 }

@@ -15,7 +15,8 @@ import { isOffline, offlineStatusOf } from './form.ts'
  *   application's — and the unit's enterprise account (a verified person's session of the unit): they read
  *   it, and may withdraw it or record the courier of its paper (the unit's own people mail the materials);
  * - anyone else, and an unknown id, hear the same 未查询到申请记录.
- * Everything that edits the draft is the applicant's alone, and only through the offline door.
+ * Everything that edits the draft is the applicant's alone, and only through the offline door; withdraw and
+ * reapply (the one model's moves) also take an application of another door.
  */
 
 const unknown = () => notFound(applyServerMessages.notFound)
@@ -31,12 +32,14 @@ export async function readableOffline(db: Database, caller: Caller, id: string):
 const legalActions = new Set<OfflineAction>(['withdraw', 'mail'])
 
 /**
- * An offline application the caller may act on: the applicant for every action its code allows; the named
+ * An application the caller may act on: the applicant for every action its code allows; the named
  * verified legal representative for withdraw and mail. The code must allow the action (当前状态不能进行该操作).
  */
 export async function offlineForAction(db: Database, caller: Caller, id: string, action: OfflineAction): Promise<UnitApplication> {
   const row = await findApplication(db, id)
-  if (!row || !isOffline(row) || !mayAct(caller, row, action)) throw unknown()
+  // Withdraw and reapply are the one model's moves, for an application of any door; mail is the offline
+  // door's alone (only its codes 0, 1 and 9 allow it).
+  if (!row || !mayAct(caller, row, action)) throw unknown()
   if (!offlineAllows(offlineStatusOf(row), action)) throw businessError(offlineMessages.notAllowed)
   return row
 }

@@ -18,6 +18,7 @@ import {
   renameStepProblem,
   renewalStepProblem,
   sealChoiceProblem,
+  sealInApplicationProblem,
   stateOf,
 } from '../unit-apply/checks.ts'
 import { applyServerMessages } from '../unit-apply/messages.ts'
@@ -26,7 +27,8 @@ import type { UnitApplication } from '../unit-apply/tables.ts'
 /**
  * What submitTodo checks on the stored offline application, in the spec's order, with the new wizard's
  * rules (@seal/shared/rules/unit-apply, unit-apply/checks.ts): step-1 (operator, legal representative,
- * unit, seals, manager), the applicant is the caller, a change or renewal's own rules, the seal choice,
+ * unit, seals, manager), the applicant is the caller, a change or renewal's own rules, no seal another
+ * application under way names (该印章已在其他申请中，不可选择), the seal choice,
  * then the seal patterns (step-2-1) and, for an administrative or public institution's new application,
  * the signed documents (step-2-2). No unit verification runs at this door: the paper form, stamped and
  * signed, is read by a person (review).
@@ -42,6 +44,7 @@ export async function submitProblem(db: Database, caller: Caller, row: UnitAppli
     changeStepProblem(form, state) ??
     (await renameStepProblem(db, form, state)) ??
     (await renewalStepProblem(db, form)) ??
+    (await sealInApplicationProblem(db, form)) ??
     (await offlineSealChoiceProblem(db, caller, form)) ??
     patternProblem(form, row) ??
     documentsProblem(form)

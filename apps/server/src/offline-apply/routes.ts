@@ -90,13 +90,13 @@ export const offlineApplyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/seal/info`,
     { config: { query: true }, schema: { tags, summary: '可申请的印章类型（1）或可变更（3）、续期（4）的本单位印章', body: offlineSealInfoBody, response: { 200: envelopeOf(offlineSealInfoAnswer) } } },
-    async (request) => ok(await offlineSealInfo(app.db, callerOf(request), request.body)),
+    async (request) => ok(await offlineSealInfo(app.db, callerOf(request), request.body, app.sealsInApplication)),
   )
 
   app.post(
     `${base}/sealInfoBySocial`,
     { config: { query: true }, schema: { tags, summary: '本单位印章（仅本人持有或管理的）', body: sealInfoBySocialBody, response: { 200: envelopeOf(sealInfoBySocialAnswer) } } },
-    async (request) => ok(await sealsBySocial(app.db, callerOf(request), request.body.socialCreditCode)),
+    async (request) => ok(await sealsBySocial(app.db, callerOf(request), request.body.socialCreditCode, app.sealsInApplication)),
   )
 
   app.post(

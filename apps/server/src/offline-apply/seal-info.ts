@@ -3,6 +3,7 @@ import { offlineBusinessType } from '@seal/shared/codes/offline-status'
 import { sealTypeLabel } from '@seal/shared/codes/seal-type'
 import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
+import type { SealsInApplication } from '../seals/in-application.ts'
 import { managedSealList, renewableSeals } from '../seals/queries.ts'
 import { queryCanApply } from '../unit-apply/seal-choices.ts'
 
@@ -17,7 +18,7 @@ import { queryCanApply } from '../unit-apply/seal-choices.ts'
  * wizard's picker, unit-apply/seal-choices.ts: 已申请 only to the unit's people); for a change (3) the
  * unit's seals the caller holds or manages, for a renewal (4) those the renewal rule allows.
  */
-export async function offlineSealInfo(db: Database, caller: Caller, query: { socialCreditCode: string; businessType: number }) {
+export async function offlineSealInfo(db: Database, caller: Caller, query: { socialCreditCode: string; businessType: number }, sealsInApplication: SealsInApplication) {
   const socialCreditCode = query.socialCreditCode.trim().toUpperCase()
   if (query.businessType === offlineBusinessType.APPLY) {
     const { canApply } = await queryCanApply(db, caller, { socialCreditCode, businessTypeEnum: businessType.APPLY })
@@ -36,8 +37,8 @@ export async function offlineSealInfo(db: Database, caller: Caller, query: { soc
   if (!socialCreditCode) return []
   const seals =
     query.businessType === offlineBusinessType.RENEWAL
-      ? await renewableSeals({ db, caller, picture: null, socialCreditCode })
-      : await managedSealList({ db, caller, picture: null, socialCreditCode, holderOnly: false })
+      ? await renewableSeals({ db, caller, sealsInApplication, picture: null, socialCreditCode })
+      : await managedSealList({ db, caller, sealsInApplication, picture: null, socialCreditCode, holderOnly: false })
   return seals.map((seal) => ({
     sealTypeCode: seal.sealTypeCode,
     sealTypeName: sealTypeLabel(seal.sealTypeCode),
@@ -52,9 +53,9 @@ export async function offlineSealInfo(db: Database, caller: Caller, query: { soc
 }
 
 /** POST sealInfoBySocial: the unit's seals the caller holds or manages; anyone else an empty list. */
-export async function sealsBySocial(db: Database, caller: Caller, socialCreditCode: string) {
+export async function sealsBySocial(db: Database, caller: Caller, socialCreditCode: string, sealsInApplication: SealsInApplication) {
   const code = socialCreditCode.trim().toUpperCase()
   if (!code) return []
-  const seals = await managedSealList({ db, caller, picture: null, socialCreditCode: code, holderOnly: false })
+  const seals = await managedSealList({ db, caller, sealsInApplication, picture: null, socialCreditCode: code, holderOnly: false })
   return seals.map((seal) => ({ sealId: seal.id, sealTypeCode: seal.sealTypeCode, sealName: seal.sealName, sealCode: seal.sealCode, status: seal.status }))
 }

@@ -205,8 +205,8 @@ export async function reapplyOffline(db: Database, caller: Caller, id: string): 
       step: '1',
       applicationFiles: [],
       truthful: false,
-      door: OFFLINE_DOOR,
-      offline: { registrationPlace: offline?.registrationPlace ?? '' },
+      // The draft opens at the door the application came through.
+      ...(old.form.door === OFFLINE_DOOR ? { door: OFFLINE_DOOR, offline: { registrationPlace: offline?.registrationPlace ?? '' } } : {}),
       sealInfo: partly ? old.form.sealInfo.filter((item) => rejected.has(item._id)) : old.form.sealInfo,
     }
     const [created] = await tx

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core'
+import { bigserial, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { persons } from '../auth/tables.ts'
-import { createdAt, id } from '../db/columns.ts'
+import { chainLinkColumns, createdAt, id } from '../db/columns.ts'
 import { tripled } from '../db/search.ts'
 import { files } from '../files/tables.ts'
 import { platforms } from '../platforms/tables.ts'
@@ -10,7 +10,8 @@ import { seals } from '../seals/tables.ts'
 /**
  * One use of a seal (spec 000 §3 "Use record": remark, fileName, businessName, platformName, name,
  * timestamp): written for every signature made with it. Append-only. The user's name is kept as it was
- * at the time of use, so a later rename does not rewrite history.
+ * at the time of use, so a later rename does not rewrite history. Hash-chained: an edited, deleted or
+ * reordered record is found by `npm run audit:verify`.
  */
 export const sealUseRecords = pgTable(
   'seal_use_records',
@@ -35,10 +36,15 @@ export const sealUseRecords = pgTable(
     createdAt: createdAt(),
     /** Insertion order: newest-first lists sort by it, since two uses can share a clock tick. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /** Its link in the use records' hash chain (records/use-record-chain.ts), set a moment after writing. */
+    ...chainLinkColumns(),
   },
   (t) => [
     index('seal_use_records_seal_time_idx').on(t.sealId, t.createdAt),
     index('seal_use_records_seal_seq_idx').on(t.sealId, t.seq),
+    uniqueIndex('seal_use_records_chain_seq_idx').on(t.chainSeq),
+    // The chainer's queue: records not linked yet, in writing order.
+    index('seal_use_records_unlinked_idx').on(t.seq).where(sql`chain_seq is null`),
     // Who may read a stored file asks which record it is the document of (records/visibility.ts).
     index('seal_use_records_document_file_idx').on(t.documentFileId),
     // Contains-search of the use-record screens: trigram indexes of the tripled text (db/search.ts).

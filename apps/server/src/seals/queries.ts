@@ -14,6 +14,7 @@ import type { FileStore } from '../files/store.ts'
 import { authInForce, isHolderOf, representsUnit, roleOfAuth, sealAccess, type SealAccess } from './roles.ts'
 import { sealPictureLink } from './picture-link.ts'
 import { sealMayRenew } from './renewal.ts'
+import type { SealsInApplication } from './in-application.ts'
 import { seals, type Seal, sealAuths } from './tables.ts'
 import { authWillExpire, expiryWindowReader, sealWillExpire, type ExpiryWindows, type SealScope } from './will-expire.ts'
 
@@ -54,10 +55,25 @@ type SealRow = Awaited<ReturnType<typeof sealRows>>[number]
 
 const scopeOfRow = (row: SealRow): SealScope => ({ socialCreditCode: row.socialCreditCode, holderIdentityNo: row.holder.identityNo })
 
-/** Items of rows, each 即将到期 by its own scope's window. */
-async function toItems(db: Database, rows: SealRow[], picture: PictureOption, now: number): Promise<SealItem[]> {
-  const windowsOf = expiryWindowReader(db)
-  return Promise.all(rows.map(async (row) => toItem(row, picture, now, await windowsOf(scopeOfRow(row)))))
+/** What every list and the detail need besides the database: how pictures travel, and who knows applications. */
+export type ItemOptions = { db: Database; caller: Caller; picture: PictureOption; sealsInApplication: SealsInApplication }
+
+/** Items of rows, each 即将到期 by its own scope's window, each with the application under way naming it. */
+async function toItems(options: ItemOptions, rows: SealRow[], now: number): Promise<SealItem[]> {
+  const windowsOf = expiryWindowReader(options.db)
+  const underWay = await options.sealsInApplication(
+    options.db,
+    rows.map((row) => row.seal.id),
+  )
+  return Promise.all(
+    rows.map(async (row) => {
+      const application = underWay.get(row.seal.id)
+      const item = toItem(row, options.picture, now, await windowsOf(scopeOfRow(row)))
+      if (!application) return item
+      const mine = application.applicantPersonId === options.caller.person.id
+      return { ...item, canRenewal: false, application: { id: application.id, businessType: application.businessType, applyStatus: application.applyStatus, mine } }
+    }),
+  )
 }
 
 function toItem(row: SealRow, picture: PictureOption, now: number, windows: ExpiryWindows): SealItem {
@@ -81,6 +97,7 @@ function toItem(row: SealRow, picture: PictureOption, now: number, windows: Expi
     revokePerson: row.revokerName ? maskRealName(row.revokerName) : null,
     blnWillExpires: sealWillExpire(seal, now, windows.sealDays),
     canRenewal: sealMayRenew(seal, row.unitTypeCode === null ? null : { unitTypeCode: row.unitTypeCode }),
+    application: null,
   }
 }
 
@@ -88,21 +105,21 @@ function toItem(row: SealRow, picture: PictureOption, now: number, windows: Expi
  * The caller's personal name seals and those authorised to them, newest first (the 个人名章 tab of
  * /seal-preview-list/personal).
  */
-export async function personalSeals(options: { db: Database; caller: Caller; picture: PictureOption }): Promise<SealItem[]> {
+export async function personalSeals(options: ItemOptions): Promise<SealItem[]> {
   const now = new Date()
   const rows = await sealRows(options.db, options.caller, now, (authorised) =>
     and(eq(seals.ownerKind, 'person'), or(eq(seals.personId, options.caller.person.id), authorised)),
   ).orderBy(desc(seals.createdAt), desc(seals.id))
-  return toItems(options.db, rows, options.picture, now.getTime())
+  return toItems(options, rows, now.getTime())
 }
 
-export async function sealDetail(options: { db: Database; caller: Caller; sealId: string; picture: PictureOption }): Promise<SealItem> {
+export async function sealDetail(options: ItemOptions & { sealId: string }): Promise<SealItem> {
   const { caller } = options
   const now = new Date()
   const [row] = await sealRows(options.db, caller, now, () => eq(seals.id, options.sealId)).limit(1)
   if (!row) throw notFound()
   if (!row.auth && !isHolderOf(caller, { seal: row.seal, holder: { personId: row.holder.id } })) throw notFound()
-  return (await toItems(options.db, [row], options.picture, now.getTime()))[0]!
+  return (await toItems(options, [row], now.getTime()))[0]!
 }
 
 /**
@@ -111,10 +128,7 @@ export async function sealDetail(options: { db: Database; caller: Caller; sealId
  * seals authorised to them now (role 2 or 3). Units
  * come in name order, seals of one unit in seal-type order, newest first within a type.
  */
-export async function unitSealGroups(options: {
-  db: Database
-  caller: Caller
-  picture: PictureOption
+export async function unitSealGroups(options: ItemOptions & {
   queryAvailable: boolean
   businessName?: string | undefined
   socialCreditCode?: string | null | undefined
@@ -132,7 +146,7 @@ export async function unitSealGroups(options: {
       options.queryAvailable ? eq(seals.status, '1') : undefined,
     ),
   ).orderBy(asc(units.name), asc(units.id), asc(seals.sealTypeCode), desc(seals.createdAt), desc(seals.id))
-  const items = await toItems(options.db, rows, options.picture, when.getTime())
+  const items = await toItems(options, rows, when.getTime())
   const groups: SealGroup[] = []
   let unitId: string | null = null
   rows.forEach((row, index) => {
@@ -149,10 +163,7 @@ export async function unitSealGroups(options: {
  * POST /seal/queryByBussiness: the unit seals of unitSealGroups as one list, of one unit when
  * `socialCreditCode` is given; `holderOnly` (the spec's filterAuth) keeps the seals the caller holds.
  */
-export async function unitSealList(options: {
-  db: Database
-  caller: Caller
-  picture: PictureOption
+export async function unitSealList(options: ItemOptions & {
   socialCreditCode?: string | null | undefined
   holderOnly: boolean
 }): Promise<SealItem[]> {
@@ -166,10 +177,7 @@ export async function unitSealList(options: {
  * the seals they manage now (an authorised user's seals, role 3, are not theirs to manage). One unit's
  * with `socialCreditCode`; `holderOnly` (filterAuth) leaves out the seals they only manage.
  */
-export async function managedSealList(options: {
-  db: Database
-  caller: Caller
-  picture: PictureOption
+export async function managedSealList(options: ItemOptions & {
   socialCreditCode?: string | null | undefined
   holderOnly: boolean
 }): Promise<SealItem[]> {
@@ -186,14 +194,14 @@ export async function managedSealList(options: {
       options.socialCreditCode ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase()) : undefined,
     ),
   ).orderBy(desc(seals.createdAt), desc(seals.id))
-  return toItems(options.db, rows, options.picture, now.getTime())
+  return toItems(options, rows, now.getTime())
 }
 
 /**
  * POST /seal/canRenewal: the seals of the unit `socialCreditCode` the caller holds or manages (roles 1 and
  * 2, as managedSealList) that the renewal rule allows. Anyone else, and a unit we do not know, get none.
  */
-export async function renewableSeals(options: { db: Database; caller: Caller; picture: PictureOption; socialCreditCode: string }): Promise<SealItem[]> {
+export async function renewableSeals(options: ItemOptions & { socialCreditCode: string }): Promise<SealItem[]> {
   const code = options.socialCreditCode.trim()
   if (!code) return []
   const managed = await managedSealList({ ...options, socialCreditCode: code, holderOnly: false })
@@ -230,11 +238,11 @@ const WILL_EXPIRE_AUTHS_MAX = 100
  * the very rule of the lists' blnWillExpires, and their own authorisations in force (as seal user) ending
  * within `authWillExpireDays` of the seal's scope. A company account has no authorisations of its own.
  */
-export async function willExpiring(options: { db: Database; caller: Caller; picture: PictureOption }): Promise<WillExpires> {
+export async function willExpiring(options: ItemOptions): Promise<WillExpires> {
   const { db, caller } = options
   const [groups, personal] = await Promise.all([
-    unitSealGroups({ db, caller, picture: options.picture, queryAvailable: true }),
-    caller.kind === 'personal' ? personalSeals({ db, caller, picture: options.picture }) : Promise.resolve([]),
+    unitSealGroups({ ...options, queryAvailable: true }),
+    caller.kind === 'personal' ? personalSeals(options) : Promise.resolve([]),
   ])
   const expiring = [...groups.flatMap((group) => group.list), ...personal].filter((seal) => seal.blnWillExpires)
   expiring.sort((a, b) => a.certEndTime - b.certEndTime)

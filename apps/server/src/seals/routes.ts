@@ -39,7 +39,7 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/seal/queryPersonSeals',
     { config: { query: true }, schema: { tags: ['seals'], summary: '我的个人名章 †', body: queryPersonSealsBody.optional(), response: { 200: envelopeOf(z.array(sealItem)) } } },
-    async (request) => ok(await personalSeals({ db: app.db, caller: callerOf(request), picture: pictures(request.body?.needPic ?? true) })),
+    async (request) => ok(await personalSeals({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, picture: pictures(request.body?.needPic ?? true) })),
   )
 
   app.post(
@@ -50,9 +50,11 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
         await unitSealGroups({
           db: app.db,
           caller: callerOf(request),
+          sealsInApplication: app.sealsInApplication,
           picture: pictures(request.body?.needPic ?? true),
           queryAvailable: request.body?.queryAvailable ?? false,
           businessName: request.body?.businessName,
+          socialCreditCode: request.body?.socialCreditCode,
         }),
       ),
   )
@@ -62,7 +64,7 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { query: true }, schema: { tags: ['seals'], summary: '单位电子印章（一个列表；filterAuth 只留本人持有的）', body: queryByBusinessBody, response: { 200: envelopeOf(z.array(sealItem)) } } },
     async (request) => {
       const { socialCreditCode, needPic, filterAuth } = request.body
-      return ok(await unitSealList({ db: app.db, caller: callerOf(request), picture: pictures(needPic), socialCreditCode, holderOnly: filterAuth }))
+      return ok(await unitSealList({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, picture: pictures(needPic), socialCreditCode, holderOnly: filterAuth }))
     },
   )
 
@@ -74,7 +76,7 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { socialCreditCode, needPic, filterAuth } = request.body
-      return ok(await managedSealList({ db: app.db, caller: callerOf(request), picture: pictures(needPic), socialCreditCode, holderOnly: filterAuth }))
+      return ok(await managedSealList({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, picture: pictures(needPic), socialCreditCode, holderOnly: filterAuth }))
     },
   )
 
@@ -90,20 +92,20 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { query: true },
       schema: { tags: ['seals'], summary: '即将到期的印章和授权（000 §2；载荷为本服务所定）', body: queryWillExpiresBody.optional(), response: { 200: envelopeOf(willExpires) } },
     },
-    async (request) => ok(await willExpiring({ db: app.db, caller: callerOf(request), picture: pictures(request.body?.needPic ?? false) })),
+    async (request) => ok(await willExpiring({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, picture: pictures(request.body?.needPic ?? false) })),
   )
 
   app.post(
     '/seal/canRenewal',
     { config: { query: true }, schema: { tags: ['seals'], summary: '可续期的印章', body: canRenewalBody, response: { 200: envelopeOf(z.array(sealItem)) } } },
     async (request) =>
-      ok(await renewableSeals({ db: app.db, caller: callerOf(request), picture: pictures(request.body.needPic), socialCreditCode: request.body.socialCreditCode })),
+      ok(await renewableSeals({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, picture: pictures(request.body.needPic), socialCreditCode: request.body.socialCreditCode })),
   )
 
   app.post(
     '/seal/detail',
     { config: { query: true }, schema: { tags: ['seals'], summary: '印章详情 †', body: sealByIdBody, response: { 200: envelopeOf(sealItem) } } },
-    async (request) => ok(await sealDetail({ db: app.db, caller: callerOf(request), sealId: request.body.sealId, picture: pictures(true) })),
+    async (request) => ok(await sealDetail({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, sealId: request.body.sealId, picture: pictures(true) })),
   )
 
   app.post(

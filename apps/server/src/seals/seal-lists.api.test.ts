@@ -66,6 +66,9 @@ describe('seal lists and detail (/seal-preview-list, /seal-preview)', () => {
       }),
     ])
     expect((await groups(person)).body.data).toEqual([])
+    // One unit by its credit code (the wizard's cancellation asks so); another code: none.
+    expect((await groups(enterprise, { socialCreditCode: demo.unit.socialCreditCode.toLowerCase() })).body.data).toHaveLength(1)
+    expect((await groups(enterprise, { socialCreditCode: '91110108MA01ABCD0X' })).body.data).toEqual([])
   })
 
   it('searches by part of the unit name', async () => {

@@ -22,6 +22,7 @@ type ServicePurpose = ServiceCredential['purpose']
  */
 const servicePurposes = {
   'document-signing': { commonName: '电子印章服务 手写签名见证', extra: [] },
+  'audit-signing': { commonName: '电子印章服务 审计链签名', extra: [] },
   timestamping: {
     commonName: '电子印章服务 时间戳（沙箱）',
     extra: [extension(oid.extKeyUsage, true, new ExtKeyUsage({ keyPurposes: [oid.timeStamping] }).toSchema())],

@@ -1,6 +1,6 @@
-import { customType, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { persons } from '../auth/tables.ts'
-import { createdAt, id } from '../db/columns.ts'
+import { bytea, createdAt, id } from '../db/columns.ts'
 
 /**
  * The seal a credential, PIN or PIN reset belongs to, as their foreign keys name it: the table and its key
@@ -8,13 +8,6 @@ import { createdAt, id } from '../db/columns.ts'
  * not a table of the schema: drizzle-kit reads the foreign keys by these names.
  */
 const sealKeys = pgTable('seals', { id: text('id').primaryKey() })
-
-/** Binary column: certificates, CRLs and wrapped keys are DER/opaque bytes. Both drivers hand back bytes. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => Buffer.from(value),
-  fromDriver: (value) => new Uint8Array(value),
-})
 
 /**
  * The service's own CA: one root and one issuing CA, created at first start (trust/ca.ts). The private keys
@@ -116,12 +109,13 @@ export const sealPinResets = pgTable(
 
 /**
  * The service's own signing credentials (not a seal): `document-signing` signs documents a person signed
- * by hand, so that the handwriting is bound to the document by a signature verifiers accept. Issued by
+ * by hand, so that the handwriting is bound to the document by a signature verifiers accept; `timestamping`
+ * is the sandbox TSA; `audit-signing` signs the heads of the hash chains (trust/chain-heads.ts). Issued by
  * the issuing CA at first use; the key is stored only wrapped.
  */
 export const serviceCredentials = pgTable('service_credentials', {
   id: id(),
-  purpose: text('purpose', { enum: ['document-signing', 'timestamping'] })
+  purpose: text('purpose', { enum: ['document-signing', 'timestamping', 'audit-signing'] })
     .notNull()
     .unique(),
   certificateDer: bytea('certificate_der').notNull(),

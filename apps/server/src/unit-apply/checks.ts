@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { UnitApplicationForm, WizardStepKey } from '@seal/shared/api/unit-apply'
-import { applyStatus } from '@seal/shared/codes/apply-status'
+import { openApplyStatuses } from '@seal/shared/codes/apply-status'
 import { applicantKind, businessType } from '@seal/shared/codes/business-type'
 import { sealStatusHeld, sealStatusWide } from '@seal/shared/codes/seal-status'
 import { MAX_OTHER_TYPE_SEALS, sealTypeCode, unitSealTypeCodes } from '@seal/shared/codes/seal-type'
@@ -36,10 +36,9 @@ import { renewalProblem } from '../seals/renewal.ts'
 import { sealCredentials } from '../trust/tables.ts'
 import { hashSealPin } from '../trust/pin.ts'
 import { applyServerMessages } from './messages.ts'
+import { sealsInOpenApplications } from './seals-in-application.ts'
 import { unitApplications, type StoredForm, type UnitApplication } from './tables.ts'
 
-/** Applications still in progress: their seal types count as applied for (（已申请）). */
-export const openApplyStatuses = [applyStatus.PENDING_SIGN, applyStatus.PENDING_REVIEW, applyStatus.SEALING]
 
 const upper = (value: string) => value.trim().toUpperCase()
 
@@ -178,7 +177,7 @@ export async function sealTypesInUse(db: Database, socialCreditCode: string, exc
       .where(
         and(
           eq(unitApplications.socialCreditCode, socialCreditCode),
-          inArray(unitApplications.applyStatus, openApplyStatuses),
+          inArray(unitApplications.applyStatus, [...openApplyStatuses]),
           isNull(unitApplications.deletedAt),
           exceptId ? ne(unitApplications.id, exceptId) : undefined,
         ),
@@ -319,6 +318,17 @@ export async function renewalStepProblem(db: Database, form: StepForm): Promise<
   return renewalProblem(db, { socialCreditCode: upper(form.socialCreditCode ?? ''), unitTypeCode: form.unitTypeCode ?? '', sealIds })
 }
 
+/**
+ * A change, renewal, cancellation or recovery may not name a seal another application under way names
+ * (001 §8 'seal in application cannot be selected'): two decisions on one seal at once would contradict.
+ */
+export async function sealInApplicationProblem(db: Database, form: StepForm & { id?: string }): Promise<string | null> {
+  if (form.businessType === businessType.APPLY) return null
+  const named = [form.sealId ?? '', ...(form.sealInfo ?? []).map((seal) => seal.sealId ?? '')]
+  const underWay = await sealsInOpenApplications(db, named)
+  return [...underWay.values()].some((application) => application.id !== form.id) ? messages.sealInApplication : null
+}
+
 /** The change type of a change application (001 §4), null for the other business types or without an original. */
 export const changeTypeOfState = (form: StepForm, state: ChainState) =>
   form.businessType === businessType.CHANGE && state.changeOriginal ? changeTypeOf(form, state.changeOriginal) : null
@@ -345,6 +355,7 @@ async function leavingProblem(options: { db: Database; caller: Caller; step: Wiz
         // Verification first: which seal types a unit holds is told only to those who verified it.
         (state.companyVerifyPass === null ? applyServerMessages.verificationRequired : null) ??
         (await renewalStepProblem(db, form)) ??
+        (await sealInApplicationProblem(db, form)) ??
         (await sealChoiceProblem(db, form))
       )
     case '2':

@@ -5,6 +5,7 @@ import { messages } from '@seal/shared/messages'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { makeSeal } from '../seals/make-seal.ts'
 import { seals } from '../seals/tables.ts'
+import { unitApplications } from './tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { creditCode, idNumber, legalForm, personFor, setVerification, unitFor, type TestPerson } from './test-support.ts'
 
@@ -84,5 +85,32 @@ describe('what a renewal may name', () => {
     } finally {
       await t.db.update(seals).set({ status: '1' }).where(eq(seals.id, sealId))
     }
+  })
+
+  it('a seal named by an application under way is not renewable again until that application is withdrawn (取消印章申请)', async () => {
+    const sealId = sealOf[unit.socialCreditCode]!
+    const detail = async () => (await call(legal.token, '/seal/detail', { sealId })).body.data
+    const renewable = async () => ((await call(legal.token, '/seal/canRenewal', { socialCreditCode: unit.socialCreditCode })).body.data as { id: string }[]).map((seal) => seal.id)
+    expect(await detail()).toMatchObject({ canRenewal: true, application: null })
+
+    // A renewal of the seal reaches review (its making is another test's).
+    const draft = await call(legal.token, '/seal-apply/apply/temporary', renewalOf(unit, sealId))
+    const id = draft.body.data.id as string
+    await t.db.update(unitApplications).set({ applyStatus: 'PENDING_REVIEW', submittedAt: new Date() }).where(eq(unitApplications.id, id))
+
+    expect(await detail()).toMatchObject({ canRenewal: false, application: { id, businessType: 'RENEWAL', applyStatus: 'PENDING_REVIEW', mine: true } })
+    expect(await renewable()).not.toContain(sealId)
+    // A second application naming it stops at step 1, as a cancellation naming it would.
+    expect((await toStep2(renewalOf(unit, sealId))).responseInfo).toBe(messages.sealInApplication)
+    const cancellation = await call(legal.token, '/seal-apply/apply/temporary', { ...renewalOf(unit, sealId), businessType: 'CANCEL' })
+    await setVerification(t, cancellation.body.data.id, true)
+    const leaving = await call(legal.token, '/seal-apply/apply/save', { ...renewalOf(unit, sealId), businessType: 'CANCEL', id: cancellation.body.data.id, step: '2-1' })
+    expect(leaving.body.responseInfo).toBe(messages.sealInApplication)
+
+    // 取消印章申请: the applicant withdraws it, and the seal is renewable again.
+    const withdrawn = await t.call({ method: 'GET', url: `/api/seal-apply/apply/withdraw?id=${id}`, token: legal.token })
+    expect(withdrawn.body.resultStatus, withdrawn.body.responseInfo).toBe('00')
+    expect(await detail()).toMatchObject({ canRenewal: true, application: null })
+    expect(await renewable()).toContain(sealId)
   })
 })

@@ -165,7 +165,7 @@ export const unitApplyRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { query: true }, schema: { tags, summary: '变更、续期、注销所办理的印章（同 /seal/detail）', body: sealApplyDetailBody, response: { 200: envelopeOf(sealItem) } } },
     async (request) => {
       const { sealId, businessType } = request.body
-      const seal = await sealDetail({ db: app.db, caller: callerOf(request), sealId, picture: { fileAccessKey: app.secrets.fileAccessKey } })
+      const seal = await sealDetail({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, sealId, picture: { fileAccessKey: app.secrets.fileAccessKey } })
       // Change, renewal and cancellation are the holder's or a manager's (000 §6); a seal user may see the seal, not change it.
       if (changesTheSeal(businessType) && seal.role === sealRole.AUTHORIZED_USER) throw forbidden(NOT_YOUR_ROLE)
       return ok(seal)

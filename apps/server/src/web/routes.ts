@@ -18,7 +18,13 @@ export async function webAppRoutes(app: FastifyInstance) {
   // Runtime configuration of the web client (spec 000 §7: base addresses come from runtime config).
   // An external same-origin script, so the CSP needs no inline script; loaded with `defer` before the app.
   app.get('/runtime-config.js', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
-    const runtime = { api: apiBase, bindApi: bindApiBase, sandbox: app.providers.sms.kind === 'sandbox' }
+    const runtime = {
+      api: apiBase,
+      bindApi: bindApiBase,
+      sandbox: app.providers.sms.kind === 'sandbox',
+      // The government app's face route has a stand-in app in the H5 (identity/gov, /dev/ykb/*).
+      govFaceSandbox: app.providers.govFace.kind === 'sandbox',
+    }
     return reply.type('text/javascript').header('cache-control', 'no-cache').send(`window.SEAL_RUNTIME_CONFIG = ${JSON.stringify(runtime)};\n`)
   })
 

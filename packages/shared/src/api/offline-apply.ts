@@ -22,7 +22,8 @@ import {
 
 const text = (max: number) => z.string().trim().max(max).default('')
 const fileId = z.string().trim().max(64).default('')
-const applyId = z.string().trim().min(1, '参数缺少申请编号').max(64)
+// prefault: a missing applyId is refused in the spec's words (参数缺少申请编号), as an empty one.
+const applyId = z.string().trim().min(1, '参数缺少申请编号').max(64).prefault('')
 const statusCode = z
   .number()
   .int()
@@ -304,16 +305,19 @@ export const offlineDocumentsAnswer = z.array(offlineDocument)
 /** POST recheckByApplyId: the courier of the paper materials (both required). */
 export const recheckBody = z.object({
   applyId,
+  // prefault: a missing field is checked as an empty one, and says what is missing in the same words.
   deliverCompany: z
     .string()
     .trim()
     .min(1, offlineMessages.deliverCompanyRequired)
-    .max(50, offlineMessages.deliverCompanyRequired),
+    .max(50, offlineMessages.deliverCompanyRequired)
+    .prefault(''),
   deliverNo: z
     .string()
     .trim()
     .min(1, offlineMessages.deliverNoRequired)
-    .max(50, offlineMessages.deliverNoRequired),
+    .max(50, offlineMessages.deliverNoRequired)
+    .prefault(''),
   authType: z.string().trim().max(20).default(''),
 })
 

@@ -36,6 +36,15 @@ export const sealItem = z.object({
    * public institution (06). The detail offers 印章续期 on it to roles 1 and 2.
    */
   canRenewal: z.boolean(),
+  /**
+   * An application under way that names this seal (a change, renewal or cancellation 待签署, 待审核 or
+   * 处理中), or null. While there is one the seal is not renewable again; `mine` (the caller applied) offers
+   * 取消印章申请 on the detail menu, which withdraws it (GET /seal-apply/apply/withdraw).
+   */
+  application: z
+    .object({ id: z.string(), businessType: z.string(), applyStatus: z.string(), mine: z.boolean() })
+    .nullable()
+    .default(null),
 })
 export type SealItem = z.infer<typeof sealItem>
 

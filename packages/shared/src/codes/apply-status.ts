@@ -13,6 +13,9 @@ export const applyStatus = {
 } as const
 export type ApplyStatus = (typeof applyStatus)[keyof typeof applyStatus]
 
+/** Applications under way: their seal types count as applied for (（已申请）) and the seals they name are taken. */
+export const openApplyStatuses: readonly ApplyStatus[] = [applyStatus.PENDING_SIGN, applyStatus.PENDING_REVIEW, applyStatus.SEALING]
+
 /** The record list's labels, as the spec quotes them. */
 export const applyStatusLabels: Record<ApplyStatus, string> = {
   TEMPORARY_SAVE: '暂存',

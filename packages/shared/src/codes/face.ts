@@ -15,7 +15,9 @@ export const FACE_SDK_SUCCESS_CODE = 2
 export const governmentFaceStatus = {
   SUCCESS: 'SUCCESS',
   FAILED: 'FAILED',
+  PENDING: 'PENDING',
 } as const
+export type GovernmentFaceStatus = (typeof governmentFaceStatus)[keyof typeof governmentFaceStatus]
 
 /** Face-verification flag: non-face 1, face 2. */
 export const faceVerificationFlag = {

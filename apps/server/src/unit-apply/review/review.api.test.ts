@@ -156,6 +156,7 @@ describe('review and making of enterprise seals', () => {
       companyVerifyPass: true,
       manualReview: true,
       submittedAt: expect.any(Number),
+      door: null,
     })
     expect(first.data.records[0].manualReview).toBe(false)
     const second = await adminGet(`${base}&lastId=${ids[1]}`)

@@ -1,7 +1,9 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Toast } from 'antd-mobile'
 import { messages } from '@seal/shared/messages'
 import { RequestError } from '../../lib/request/request.ts'
+import { GovAppFaceCheck } from '../gov-app-face/gov-app-face-check.tsx'
+import { governmentApp } from '../../lib/gov-app/government-app.ts'
 import { FaceCapture } from './face-capture.tsx'
 import { faceStatus, fetchFaceToken, submitSelfie } from './verify-face.ts'
 
@@ -10,10 +12,18 @@ import { faceStatus, fetchFaceToken, submitSelfie } from './verify-face.ts'
  * its message (or 人脸核验失败，请重试) and starts again; success hands the verification serial on. When
  * `onPassed` fails with a request error (already shown by the request module), the camera starts again.
  *
+ * Inside the government service app the app's own face route runs instead (GovAppFaceCheck, spec 000 §7),
+ * handing on the same kind of serial.
+ *
  * @example
  * <FaceCheck person={{ idCardNo: me.personCard, realName: me.personName }} onPassed={(serialNo) => …} />
  */
-export function FaceCheck({
+export function FaceCheck(props: { person: { idCardNo: string; realName: string }; onPassed: (serialNo: string) => void | Promise<void> }) {
+  const app = useMemo(() => governmentApp(), [])
+  return app ? <GovAppFaceCheck app={app} {...props} /> : <CameraFaceCheck {...props} />
+}
+
+function CameraFaceCheck({
   person,
   onPassed,
 }: {

@@ -10,6 +10,7 @@ import { RequestError } from '../../lib/request/request.ts'
 import { confirmDialog } from '../../lib/dialog/confirm-dialog.ts'
 import { showToast } from '../../lib/toast/show-toast.ts'
 import { useIdentityConfig } from '../../lib/session/use-identity-config.ts'
+import { withdrawApplication } from '../apply-records/api/withdraw-application.ts'
 import { giveUpAuthorization, sealAuthListsKey } from '../seal-auth-lists/api.ts'
 import { useSealDetail } from './api.ts'
 import { formatDate, sealActions, type SealAction } from './seal-list-logic.ts'
@@ -27,8 +28,10 @@ export function SealDetailPage() {
   const { data: config } = useIdentityConfig()
   const seal = detail.data
   const giveUp = useGiveUpAuthorization()
+  const withdraw = useWithdrawSealApplication()
   const choose = (action: SealAction, item: SealItem) => {
     if (action.to !== undefined) navigate(action.to)
+    else if (action.key === 'cancelApplication') void withdraw.run(item)
     else void giveUp.run(item)
   }
 
@@ -69,7 +72,7 @@ export function SealDetailPage() {
           {config && (
             <List header="印章操作">
               {sealActions(seal, config).map((action) => (
-                <List.Item key={action.key} onClick={() => choose(action, seal)} disabled={action.to === undefined && giveUp.busy}>
+                <List.Item key={action.key} onClick={() => choose(action, seal)} disabled={action.to === undefined && (giveUp.busy || withdraw.busy)}>
                   {action.label}
                 </List.Item>
               ))}
@@ -104,6 +107,34 @@ function useGiveUpAuthorization() {
         client.invalidateQueries({ queryKey: sealAuthListsKey }),
       ])
       navigate(`/seal-preview-list/${seal.sealTypeCode === sealTypeCode.PERSONAL_NAME ? 'personal' : 'company'}`, { replace: true })
+    } catch (error) {
+      // The request module showed why.
+      if (!(error instanceof RequestError)) throw error
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { run, busy }
+}
+
+/**
+ * 取消印章申请: the caller withdraws their own application under way that names the seal (a change, renewal
+ * or cancellation 待签署 or 待审核), after a confirmation — the record list's 撤销申请, here beside the seal.
+ * 撤销成功, then the detail is asked again (印章续期 and the others come back).
+ */
+function useWithdrawSealApplication() {
+  const client = useQueryClient()
+  const [busy, setBusy] = useState(false)
+  const run = async (seal: SealItem) => {
+    const application = seal.application
+    if (!application) return
+    const confirmed = await confirmDialog({ title: '取消印章申请', content: `确定撤销“${seal.sealName}”正在进行的申请吗？撤销后可重新申请。` })
+    if (!confirmed) return
+    setBusy(true)
+    try {
+      await withdrawApplication(application.id)
+      showToast({ content: messages.applicationRevoked, icon: 'success' })
+      await client.invalidateQueries({ queryKey: ['seals'] })
     } catch (error) {
       // The request module showed why.
       if (!(error instanceof RequestError)) throw error

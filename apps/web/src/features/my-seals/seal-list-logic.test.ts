@@ -69,6 +69,16 @@ describe('seal detail actions (000 §6: kind × role × status)', () => {
     expect(labels(seal({ role: 2 }))).toEqual(['授权人员', '用章', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章', '取消授权'])
   })
 
+  it('offers 取消印章申请 to whoever applied for a change, renewal or cancellation still to be signed or reviewed, done in place', () => {
+    const application = (applyStatus: string, mine = true) => ({ id: 'a1', businessType: 'RENEWAL', applyStatus, mine })
+    expect(labels(seal({ canRenewal: false, application: application('PENDING_REVIEW') }))).toContain('取消印章申请')
+    expect(labels(seal({ role: 2, canRenewal: false, application: application('PENDING_SIGN') }))).toContain('取消印章申请')
+    expect(sealActions(seal({ application: application('PENDING_REVIEW') }), { bindingMenu: true }).find((action) => action.key === 'cancelApplication')?.to).toBeUndefined()
+    // Someone else's application, or one being made already: nothing to withdraw.
+    expect(labels(seal({ application: application('PENDING_REVIEW', false) }))).not.toContain('取消印章申请')
+    expect(labels(seal({ application: application('SEALING') }))).not.toContain('取消印章申请')
+  })
+
   it('gives a unit seal’s authorised user (role 3) use, records and giving up the authorisation only', () => {
     expect(labels(seal({ role: 3 }))).toEqual(['用章', '用章记录', '取消授权'])
     expect(sealActions(seal({ role: 3 }), { bindingMenu: true }).find((action) => action.key === 'cancelAuth')?.to).toBeUndefined()

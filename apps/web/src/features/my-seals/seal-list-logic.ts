@@ -1,5 +1,6 @@
 import type { AppConfig } from '@seal/shared/api/config'
 import type { SealItem } from '@seal/shared/api/seals'
+import { applyRecordActions } from '@seal/shared/codes/apply-status'
 import { activatableSealStatuses, sealListGroupOf, sealListGroupOrder, sealStatus, sealStatusLabels, type SealStatus } from '@seal/shared/codes/seal-status'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
 import { applicantKind, businessType, type ApplicantKind, type BusinessType } from '@seal/shared/codes/business-type'
@@ -57,8 +58,8 @@ export function activationRoute(seal: SealItem): string | null {
   return seal.status === sealStatus.PENDING_ACTIVATION_NOT_MADE ? '/seal-pending-active-no-make/step-1' : '/seal-active/step-1'
 }
 
-/** A menu entry: a screen to go to, or (取消授权) something the detail page does in place after a confirmation. */
-export type SealAction = { key: string; label: string; to: string } | { key: 'cancelAuth'; label: string; to?: undefined }
+/** A menu entry: a screen to go to, or (取消授权, 取消印章申请) something the detail page does in place after a confirmation. */
+export type SealAction = { key: string; label: string; to: string } | { key: 'cancelAuth' | 'cancelApplication'; label: string; to?: undefined }
 
 /** Statuses whose detail hides 授权人员 (000 §5 "Removal of authorised persons"): cancelled, pending renewal, changing. */
 const personsHiddenStatuses: readonly string[] = [sealStatus.INVALID, sealStatus.PENDING_RENEWAL, sealStatus.CHANGING]
@@ -82,6 +83,8 @@ const personsHiddenStatuses: readonly string[] = [sealStatus.INVALID, sealStatus
  * - 注销印章 (status 1): a unit seal role 1 or 2 (the wizard); a personal name seal role 1 (/seal-off).
  * - 印章绑定 (personal name seal, status 1, binding on) and 平台绑定记录 (status 1): the holder's, and on a
  *   unit seal also a manager's.
+ * - 取消印章申请: the caller's own application under way naming the seal (`application.mine`) while it
+ *   may be withdrawn (待签署, 待审核, as 撤销申请 on the record list); GET /seal-apply/apply/withdraw.
  * - 取消授权 (the caller gives up their own authorisation, POST /sealAuth/cancelAuthByParams): roles 2 and 3.
  */
 export function sealActions(seal: SealItem, config: Pick<AppConfig, 'bindingMenu'>): SealAction[] {
@@ -112,6 +115,8 @@ export function sealActions(seal: SealItem, config: Pick<AppConfig, 'bindingMenu
     add(inEffect && managing, 'bindingRecords', '平台绑定记录', `/platform-binding-record?sealId=${seal.id}`)
     add(inEffect && managing, 'cancel', '注销印章', wizard(businessType.CANCEL))
   }
+  if (seal.application?.mine && applyRecordActions(seal.application.applyStatus).includes('withdraw'))
+    actions.push({ key: 'cancelApplication', label: '取消印章申请' })
   if (!holder) actions.push({ key: 'cancelAuth', label: '取消授权' })
   return actions
 }

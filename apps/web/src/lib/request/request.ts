@@ -60,7 +60,7 @@ const timeoutByPath: Record<string, number> = {
 }
 const FAILURE_TOAST_MS = 3000
 
-type RuntimeConfig = { api?: string; bindApi?: string; sandbox?: boolean }
+type RuntimeConfig = { api?: string; bindApi?: string; sandbox?: boolean; govFaceSandbox?: boolean }
 
 export function runtimeConfig(): RuntimeConfig {
   return (globalThis as { SEAL_RUNTIME_CONFIG?: RuntimeConfig }).SEAL_RUNTIME_CONFIG ?? {}

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import type { SealGroup, SealItem } from '@seal/shared/api/seals'
+import type { BusinessType } from '@seal/shared/codes/business-type'
 import { post } from '../../../lib/request/request.ts'
 
 /**
- * POST /seal/detail †: the seal a change, renewal or cancellation was opened for (query sealId), whose
- * unit and legal representative prefill step 1 (the holder's number masked). The server answers the spec's
- * POST /seal-apply/seal/detail with the same facts, refusing a seal user (role 3) for a change or renewal.
+ * POST /seal-apply/seal/detail (001 §7): the seal a change, renewal or cancellation was opened for (query
+ * sealId), whose unit and legal representative prefill step 1 (the holder's number masked). The server
+ * refuses a seal user (role 3) for the business type, who may see the seal but not change it.
  */
-export function useSealDetail(sealId: string | undefined) {
+export function useSealDetail(sealId: string | undefined, kind: BusinessType) {
   return useQuery({
-    queryKey: ['seals', 'detail', sealId],
-    queryFn: () => post<SealItem>('/seal/detail', { sealId }),
+    queryKey: ['seals', 'detail', sealId, kind],
+    queryFn: () => post<SealItem>('/seal-apply/seal/detail', { sealId, businessType: kind }),
     enabled: Boolean(sealId),
     staleTime: 60_000,
   })

@@ -48,7 +48,7 @@ export function SealTypeSection() {
   const held = new Map(existing.filter((seal) => seal.sealTypeCode !== sealTypeCode.OTHER).map((seal) => [seal.sealTypeCode, seal]))
   const opened = new Set(form.sealInfo.filter((seal) => seal.sealId && seal.sealId === form.sealId).map((seal) => seal.sealTypeCode))
   // A new unit name (against the name on record of the seal the change was opened for) takes every seal in effect.
-  const onRecord = useSealDetail(form.businessType === businessType.CHANGE ? form.sealId || undefined : undefined)
+  const onRecord = useSealDetail(form.businessType === businessType.CHANGE ? form.sealId || undefined : undefined, form.businessType)
   const renaming = renamesUnit(form, onRecord.data?.businessName)
   const inEffect = renaming ? (unitSeals.data ?? []) : []
   const demanded = new Set(inEffect.map((seal) => seal.id))

@@ -174,7 +174,7 @@ describe('step 1 of the new wizard', () => {
     const seal = (id: string, sealTypeCode: string, sealName: string) => ({ id, sealTypeCode, sealName, businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, personName: '李四', personIdentity: '310***********4562' })
     const server = fakeServer({
       ...defaultRoutes(),
-      'POST /seal/detail': () => seal('seal-01', '01', '示例科技有限公司'),
+      'POST /seal-apply/seal/detail': () => seal('seal-01', '01', '示例科技有限公司'),
       'POST /seal/queryGroupByBusiness': () => [{ businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, list: [seal('seal-01', '01', '示例科技有限公司'), seal('seal-04', '04', '示例科技有限公司合同专用章')] }],
       'POST /seal-apply/seal/queryCanApply': () => ({
         canApply: [
@@ -218,7 +218,7 @@ describe('step 1 of the new wizard', () => {
     const seal = (id: string, sealTypeCode: string, sealName: string) => ({ id, sealTypeCode, sealName, businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, personName: '李四', personIdentity: '310***********4562' })
     const server = fakeServer({
       ...defaultRoutes(),
-      'POST /seal/detail': () => seal('seal-01', '01', '示例科技有限公司'),
+      'POST /seal-apply/seal/detail': () => seal('seal-01', '01', '示例科技有限公司'),
       'POST /seal/queryGroupByBusiness': () => [{ businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, list: [seal('seal-01', '01', '示例科技有限公司'), seal('seal-04', '04', '示例科技有限公司合同专用章'), seal('seal-02', '02', '示例科技有限公司财务专用章')] }],
       'POST /seal/canRenewal': () => [seal('seal-01', '01', '示例科技有限公司'), seal('seal-02', '02', '示例科技有限公司财务专用章')],
       'POST /seal-apply/seal/queryCanApply': () => ({
@@ -254,7 +254,7 @@ describe('step 1 of the new wizard', () => {
     const seal = (id: string, sealTypeCode: string, sealName: string) => ({ id, sealTypeCode, sealName, businessName: '示例科技有限公司', socialCreditCode: CREDIT_CODE, personName: '李四', personIdentity: '310***********4562' })
     const server = fakeServer({
       ...defaultRoutes(),
-      'POST /seal/detail': () => seal('seal-01', '01', '示例科技有限公司'),
+      'POST /seal-apply/seal/detail': () => seal('seal-01', '01', '示例科技有限公司'),
       'POST /seal/queryGroupByBusiness': () => [
         {
           businessName: '示例科技有限公司',

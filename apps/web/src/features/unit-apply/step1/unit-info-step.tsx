@@ -79,7 +79,7 @@ export function UnitInfoStep() {
  */
 function usePrefillFromSeal() {
   const { form, update } = useWizard()
-  const seal = useSealDetail(form.sealId || undefined)
+  const seal = useSealDetail(form.sealId || undefined, form.businessType)
   const done = useRef(false)
   useEffect(() => {
     const found = seal.data
