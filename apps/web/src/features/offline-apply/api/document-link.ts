@@ -8,5 +8,9 @@ import { OFFLINE_APPLY } from './paths.ts'
  * for the application: the 电子印章申请表 or the operator's 授权委托书.
  */
 export function documentLink(applyId: string, type: OfflineDocumentKind) {
-  return post<z.infer<typeof offlineFileInfo>>(`${OFFLINE_APPLY}/documentLink`, { applyId, type })
+  return post<z.infer<typeof offlineFileInfo>>(
+    `${OFFLINE_APPLY}/documentLink`,
+    { applyId, type },
+    { silent: true },
+  )
 }
