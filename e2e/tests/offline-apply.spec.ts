@@ -107,6 +107,8 @@ test('(b) an administrative institution applies offline with its signed document
   await expect(page.getByText('请上传申请表！')).toBeVisible()
   await page.getByLabel('上传申请材料').setInputFiles({ name: '电子印章申请表（已盖章）.pdf', mimeType: 'application/pdf', buffer: formPdf })
   await expect(page.locator('.unit-form-files .adm-image-uploader-cell-image')).toHaveCount(1, { timeout: 30_000 })
+  await expect(page.getByText('上传中...')).toBeHidden({ timeout: 30_000 })
+  await expect(page.getByText('请上传申请表！')).toBeHidden()
   await snap(page, 'offline-b-6-documents')
   await page.getByRole('button', { name: '提交' }).click()
   await page.getByRole('button', { name: '确认提交' }).click()
