@@ -95,6 +95,7 @@ const builtScreens: RouteObject[] = [
   ...unitApplyScreens(),
   ...bindingScreens(),
   ...activationScreens(),
+  ...offlineApplyScreens(),
 ]
 
 /** Platform binding (spec 002 §2 "Platform binding routes"; issue #12). */
@@ -290,6 +291,23 @@ function activationScreens(): RouteObject[] {
     screen('/seal-active/step-1', identityStep),
     screen('/seal-active/step-2', () => import('../features/seal-activation/password-step-page.tsx').then((m) => ({ Component: m.ActivationPasswordPage }))),
     screen('/seal-pending-active-no-make/step-1', identityStep),
+  ]
+}
+
+/** The operator's offline-materials door (spec 001 §2 "Operator offline flow"; issue #21 §1). */
+function offlineApplyScreens(): RouteObject[] {
+  const screen = (path: string, load: RouteObject['lazy']): RouteObject => ({ path, lazy: load }) as RouteObject
+  return [
+    screen('/seal-apply/operator/step-1', () => import('../features/offline-apply/step1/operator-info-page.tsx').then((m) => ({ Component: m.OperatorInfoPage }))),
+    screen('/seal-apply/operator/step-2', () => import('../features/offline-apply/download/download-page.tsx').then((m) => ({ Component: m.DownloadPage }))),
+    screen('/seal-apply/operator/step-2-1', () => import('../features/offline-apply/patterns/seal-pattern-page.tsx').then((m) => ({ Component: m.SealPatternPage }))),
+    screen('/seal-apply/operator/step-2-2', () => import('../features/offline-apply/documents/documents-page.tsx').then((m) => ({ Component: m.DocumentsPage }))),
+    screen('/seal-apply/operator/step-3', () => import('../features/offline-apply/result/submitted-page.tsx').then((m) => ({ Component: m.SubmittedPage }))),
+    screen('/seal-apply/operator/step-3-1', () => import('../features/offline-apply/result/result-page.tsx').then((m) => ({ Component: m.OfflineResultPage }))),
+    screen('/seal-apply/operator/step-4', () => import('../features/offline-apply/mail/mail-page.tsx').then((m) => ({ Component: m.MailPage }))),
+    screen('/seal-apply/operator/step-5', () => import('../features/offline-apply/result/outcome-page.tsx').then((m) => ({ Component: m.OutcomePage }))),
+    screen('/seal-apply/operator/temp', () => import('../features/offline-apply/examples/form-examples-page.tsx').then((m) => ({ Component: m.FormExamplesPage }))),
+    screen('/seal-apply/offline-form', () => import('../features/offline-apply/unit-form/offline-form-page.tsx').then((m) => ({ Component: m.OfflineFormPage }))),
   ]
 }
 

@@ -4,6 +4,7 @@ import { applyRecordActions, applyStatusLabels, type ApplyRecordAction, type App
 import { businessTypeLabels, type BusinessType } from '@seal/shared/codes/business-type'
 import { sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { beijingMinute } from '@seal/shared/text/beijing-time'
+import { isOfflineRecord } from './record-links.ts'
 import { recordActionTexts } from './use-record-actions.ts'
 
 /** The seal types of a record ('01,04' → 单位公章、合同专用章). */
@@ -41,7 +42,10 @@ export function RecordCard({
       <dl>
         <div>
           <dt>业务类型</dt>
-          <dd>{businessTypeLabels[record.businessType as BusinessType] ?? record.businessType}</dd>
+          <dd>
+            {businessTypeLabels[record.businessType as BusinessType] ?? record.businessType}
+            {isOfflineRecord(record) && <span className="apply-record-door">线下材料</span>}
+          </dd>
         </div>
         <div>
           <dt>印章类型</dt>

@@ -207,3 +207,41 @@ describe('申请记录表', () => {
     expect(await location()).toBe('/seal-apply')
   })
 })
+
+describe('申请记录表: offline-materials applications (issue #21)', () => {
+  const offline = (id: string, overrides: Partial<ApplyRecordItem> = {}) => ({ ...record(id, { applyType: 'OPERATOR_APPLY', ...overrides }), door: 'OFFLINE' as const })
+
+  it('marks them 线下材料 and opens 查看, 重新申请, 撤销申请 and 继续申请 on the offline pages', async () => {
+    localStorage.setItem('seal.applyRecordTab', '1')
+    const server = serve([
+      offline('v', { applyStatus: 'APPLY_SUCCESS' }),
+      offline('f', { applyStatus: 'APPLY_FAIL', failReason: '合同专用章：印模不清晰' }),
+      offline('w', { applyStatus: 'PENDING_REVIEW' }),
+      offline('d', { applyStatus: 'TEMPORARY_SAVE' }),
+    ])
+    const { router } = open()
+    const item = within(await screen.findByRole('article', { name: '单位v' }))
+    expect(item.getByText('线下材料')).toBeTruthy()
+    const go = async (unit: string, text: string, to: string) => {
+      fireEvent.click(await within(await screen.findByRole('article', { name: unit })).findByText(text))
+      expect(await location()).toBe(to)
+      await act(() => router.navigate(-1))
+    }
+    await go('单位v', '查看', '/seal-apply/operator/step-3-1?applyId=v')
+    await go('单位f', '重新申请', '/seal-apply/operator/step-5?applyId=f')
+    await go('单位w', '撤销申请', '/seal-apply/operator/step-3-1?applyId=w&intent=withdraw')
+    await go('单位d', '继续申请', '/seal-apply/operator/step-1?applyId=d')
+    // Nothing was asked of the wizard's calls: the offline pages do it.
+    expect(server.calls.filter((call) => call.path === '/seal-apply/apply/reapply' || call.path === '/seal-apply/apply/withdraw')).toHaveLength(0)
+  })
+
+  it('keeps the wizard’s actions for an application of the wizard', async () => {
+    localStorage.setItem('seal.applyRecordTab', '1')
+    serve([record('n', { applyType: 'OPERATOR_APPLY', applyStatus: 'APPLY_SUCCESS' })])
+    open()
+    const item = within(await screen.findByRole('article', { name: '单位n' }))
+    expect(item.queryByText('线下材料')).toBeNull()
+    fireEvent.click(item.getByText('查看'))
+    expect(await location()).toBe('/new/seal-result?id=n&type=view')
+  })
+})

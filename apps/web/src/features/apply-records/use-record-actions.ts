@@ -11,7 +11,7 @@ import { applyRecordsKey } from './api/apply-page.ts'
 import { deleteApplication } from './api/delete-application.ts'
 import { reapplyApplication } from './api/reapply-application.ts'
 import { withdrawApplication } from './api/withdraw-application.ts'
-import { recordLinks } from './record-links.ts'
+import { isOfflineRecord, recordLinks } from './record-links.ts'
 
 export const recordActionTexts: Record<ApplyRecordAction, string> = {
   view: '查看',
@@ -23,7 +23,8 @@ export const recordActionTexts: Record<ApplyRecordAction, string> = {
 
 /**
  * What a record's buttons do (spec 001 §4): 查看 opens the result, 继续申请 the wizard on the draft,
- * 删除 and 撤销申请 ask first and refresh the list, 重新申请 opens the wizard on a new copy.
+ * 删除 and 撤销申请 ask first and refresh the list, 重新申请 opens the wizard on a new copy. An offline-materials
+ * application opens each of these but 删除 on the offline pages (recordLinks.offline).
  * `busy` names the record being worked on, so its buttons wait.
  */
 export function useRecordActions() {
@@ -46,6 +47,10 @@ export function useRecordActions() {
   }
 
   const act = async (action: ApplyRecordAction, record: ApplyRecordItem) => {
+    if (isOfflineRecord(record) && action !== 'delete') {
+      navigate(recordLinks.offline[action === 'view' ? 'view' : action](record.id))
+      return
+    }
     switch (action) {
       case 'view':
         navigate(recordLinks.view(record.id))
