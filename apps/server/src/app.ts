@@ -44,6 +44,7 @@ import { sandboxPersonAdminRoutes } from './identity/real-name/admin-routes.ts'
 import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
 import { backlogRoutes } from './unit-apply/backlog-routes.ts'
+import { olderApplyRoutes } from './older-apply/routes.ts'
 import { bindingRoutes } from './bindings/routes.ts'
 import { tellPlatformsAboutSeal } from './bindings/seal-events.ts'
 import { configureReview } from './unit-apply/review/settings.ts'
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(unitApplyRoutes)
       await api.register(unitApplyAdminRoutes)
       await api.register(backlogRoutes)
+      await api.register(olderApplyRoutes)
       await api.register(bindingRoutes)
       await api.register(platformAdminRoutes)
     },
