@@ -42,6 +42,8 @@ export const olderApplyMessages = {
   sealNotFoundGuide: '请确认企业信息或实体印章编码是否正确',
   physicalCodeChoiceRequired: '请确认是否有实体印章编码',
   physicalCodeNotQueried: '请先查询并确认实体印章编码',
+  /** Step 4's password section: whose password it is and what it does. */
+  pinHint: '印章密码即用章时输入的密码，由法定代表人本人设置并妥善保管',
   /** The seal password's confirmation (001 §5 "confirm must match (两次密码不一致)"). */
   passwordsDiffer: messages.operatorPasswordsDiffer,
   /** Server refusals of POST /apply/multiple/seals (ours). */
