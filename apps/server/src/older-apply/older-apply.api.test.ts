@@ -250,6 +250,8 @@ describe('the older wizard for a new application', () => {
     )
     expect((await call(token, '/apply/multiple/seals', sealsBody(unit, fileId, ranId, {}, { pin: '123456' }))).body.responseInfo).toBe('请输入6-16位密码（数字/字母/特殊符号任意两种）')
     expect((await call(token, '/apply/multiple/seals', sealsBody(unit, fileId, ranId, {}, { sealPic: '', manualReview: false }))).body.responseInfo).toBe('请上传印章图样')
+    // A physical seal code must be one of the unit's own records of that type.
+    expect((await call(token, '/apply/multiple/seals', sealsBody(unit, fileId, ranId, {}, { sealCode: '1101050099999' }))).body.responseInfo).toBe('未查询到印章')
     expect((await call(token, '/apply/multiple/seals', { ...sealsBody(unit, fileId, ranId), cloudApplyParams: sealsBody(unit, fileId, ranId).cloudApplyParams.map((s, i) => ({ ...s, pin: i ? 'other123' : 'older123' })) })).body.responseInfo).toBe(
       '同一申请的印章密码须一致',
     )

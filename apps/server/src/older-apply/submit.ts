@@ -6,15 +6,17 @@ import { unitApplicationForm, type ApplySealItem } from '@seal/shared/api/unit-a
 import { applyStatus } from '@seal/shared/codes/apply-status'
 import { sealOptionBusinessType } from '@seal/shared/codes/business-type'
 import { sealTypeCode, sealTypeLabel } from '@seal/shared/codes/seal-type'
+import { messages } from '@seal/shared/messages'
 import { olderApplyMessages, olderSealSetupProblem } from '@seal/shared/rules/older-apply'
 import { stripWhitespace } from '@seal/shared/rules/seal-password'
 import type { Caller } from '../plugins/caller.ts'
-import { sessions } from '../auth/tables.ts'
+import { sessions, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import { realNameMessages } from '../identity/real-name/verify.ts'
 import type { SmsProvider } from '../identity/sms-provider.ts'
 import { enterpriseVerifications } from '../identity/tables.ts'
+import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
 import { ownApplication } from '../unit-apply/access.ts'
 import { applyServerMessages } from '../unit-apply/messages.ts'
@@ -41,7 +43,7 @@ export async function submitMultipleSeals(options: { trust: Trust; caller: Calle
   const db = trust.db
   if (!caller.person.verified) throw businessError(realNameMessages.notVerified)
   const application = await verifiedDraft(db, caller, body.ranId)
-  const problem = bodyProblem(body, application.form)
+  const problem = bodyProblem(body, application.form) ?? (await physicalCodeProblem(db, application.form.socialCreditCode, body.cloudApplyParams))
   if (problem) throw businessError(problem)
   const pin = stripWhitespace(body.cloudApplyParams[0]!.pin)
 
@@ -111,6 +113,23 @@ function bodyProblem(body: MultipleSeals, form: StoredForm): string | null {
   if (pins.size > 1) return olderApplyMessages.onePin
   const pin = [...pins][0] ?? ''
   return olderSealSetupProblem(body.cloudApplyParams, pin, pin)
+}
+
+/**
+ * A physical seal code (step 4-1) is one the unit's own records bear for that seal type, as POST /seal/queryMake
+ * found it: a seal is not made under a code of another unit's or another type's (未查询到印章).
+ */
+async function physicalCodeProblem(db: Database, socialCreditCode: string, items: MultipleSeals['cloudApplyParams']): Promise<string | null> {
+  for (const item of items.filter((seal) => seal.sealCode.trim())) {
+    const [found] = await db
+      .select({ id: seals.id })
+      .from(seals)
+      .innerJoin(units, eq(units.id, seals.unitId))
+      .where(and(eq(units.socialCreditCode, socialCreditCode.trim().toUpperCase()), eq(seals.sealCode, item.sealCode.trim()), eq(seals.sealTypeCode, item.sealTypeCode)))
+      .limit(1)
+    if (!found) return messages.sealNotFound
+  }
+  return null
 }
 
 let itemSerial = 0
