@@ -48,6 +48,7 @@ import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
 import { offlineApplyRoutes } from './offline-apply/routes.ts'
 import { backlogRoutes } from './unit-apply/backlog-routes.ts'
+import { olderApplyRoutes } from './older-apply/routes.ts'
 import { bindingRoutes } from './bindings/routes.ts'
 import { tellPlatformsAboutSeal } from './bindings/seal-events.ts'
 import { configureReview } from './unit-apply/review/settings.ts'
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(unitApplyAdminRoutes)
       await api.register(offlineApplyRoutes)
       await api.register(backlogRoutes)
+      await api.register(olderApplyRoutes)
       await api.register(bindingRoutes)
       await api.register(platformAdminRoutes)
       await api.register(activationRoutes)

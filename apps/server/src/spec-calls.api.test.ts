@@ -137,16 +137,10 @@ const specCalls: readonly (readonly ['GET' | 'POST', string])[] = [
 const stillMissing: readonly string[] = [
   'POST /paas-composite-seal/seal/apply/update/multipleSealOperate',
   'POST /paas-composite-seal/seal/authorize/queryBySealId',
-  'POST /seal/queryMake',
   'POST /seal/queryMakeIgnoreStatus',
-  'GET /seal/queryLogById/a1',
-  'POST /seal/querySealInfoNew',
-  'POST /apply/multiple/seals',
   'POST /apply/multiple/updateOrApply',
   'POST /apply/getUpdateAuthFile',
   'POST /apply/checkChangeLegal',
-  'POST /seal/queryCannotMakeBySocialCreditCode',
-  'POST /apply/get/applySealTypeCode',
 ]
 
 describe('every call the specification names answers', () => {

@@ -53,7 +53,7 @@ export async function queryCanApply(db: Database, caller: Caller, query: { socia
  * Whether the caller is tied to the unit: its enterprise account, its legal representative on record, or
  * the applicant of an application of it whose unit verification passed.
  */
-async function isTiedToUnit(db: Database, caller: Caller, socialCreditCode: string): Promise<boolean> {
+export async function isTiedToUnit(db: Database, caller: Caller, socialCreditCode: string): Promise<boolean> {
   if (caller.unit?.socialCreditCode === socialCreditCode) return true
   const [legal] = await db
     .select({ id: units.id })

@@ -8,7 +8,7 @@ import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import type { Trust } from '../trust/context.ts'
-import { findApplication, ownApplication } from './access.ts'
+import { findApplication, isNamedLegalRepresentative, ownApplication } from './access.ts'
 import {
   assertOwnFiles,
   changeOriginalOf,
@@ -46,6 +46,8 @@ export async function storeApplication(options: {
   caller: Caller
   body: UnitApplicationForm
   moveTo?: WizardStepKey
+  /** The door a new draft comes through (tables.ts `door`); a draft keeps the door it came through. */
+  door?: StoredForm['door']
 }): Promise<{ id: string; step: WizardStepKey; changeType?: ChangeType | null }> {
   const { db, caller, moveTo } = options
   const existing = options.body.id ? await editableDraft(db, caller, options.body.id) : undefined
@@ -57,7 +59,8 @@ export async function storeApplication(options: {
   const step = moveTo ?? form.step
   // A change starts from the unit on record for its seal, read again at every save of the draft.
   const changeOriginal = form.businessType === businessType.CHANGE ? await changeOriginalOf(db, form.sealId) : undefined
-  const stored: StoredForm = { ...storedFormOf({ ...form, step }), ...(changeOriginal !== undefined ? { changeOriginal } : {}) }
+  const door = existing?.form.door ?? options.door
+  const stored: StoredForm = { ...storedFormOf({ ...form, step }), ...(changeOriginal !== undefined ? { changeOriginal } : {}), ...(door ? { door } : {}) }
   await assertOwnFiles(db, caller, stored)
   // What the impression check read on each seal's photo goes with the form, for the reviewer.
   stored.impressionReadings = await impressionReadingsOf(db, caller.person.id, stored.sealInfo)
@@ -237,7 +240,18 @@ function submittedStatus(row: UnitApplication): string {
  * An application going to review meets the review hook after the move; its failure is logged, the
  * submission stands and a reviewer finds it.
  */
-export async function submitApplication(options: { trust: Trust; caller: Caller; id: string; log: FastifyBaseLogger; sms?: SmsProvider }) {
+export async function submitApplication(options: {
+  trust: Trust
+  caller: Caller
+  id: string
+  log: FastifyBaseLogger
+  sms?: SmsProvider
+  /**
+   * The older door (older-apply/): the verified legal representative applying himself, his unit verified,
+   * submits without the handwriting step; his submission is his signature (legalSignedBy), as review reads it.
+   */
+  signedBySubmitter?: boolean
+}) {
   const { trust, caller, id } = options
   const db = trust.db
   const row = await ownApplication(db, caller, id)
@@ -248,7 +262,8 @@ export async function submitApplication(options: { trust: Trust; caller: Caller;
   const last = steps[steps.length - 1]!
   const problem = await stepsBeforeProblem({ db, caller, target: last, form, state })
   if (problem) throw businessError(problem)
-  if (needsLegalSignature(row) && !requiredSignedKeys.every((key) => row.signedFiles.some((file) => file.key === key))) {
+  const signer = options.signedBySubmitter === true && row.companyVerifyPass === true && isNamedLegalRepresentative(caller, row) ? caller.person.id : null
+  if (needsLegalSignature(row) && !signer && !requiredSignedKeys.every((key) => row.signedFiles.some((file) => file.key === key))) {
     throw businessError(applyServerMessages.signatureRequired)
   }
 
@@ -257,7 +272,7 @@ export async function submitApplication(options: { trust: Trust; caller: Caller;
   const moved = await moveStatus(db, {
     id,
     from: [applyStatus.TEMPORARY_SAVE],
-    set: { applyStatus: status, submittedAt: now, step: last, form: { ...row.form, step: last } },
+    set: { applyStatus: status, submittedAt: now, step: last, form: { ...row.form, step: last }, ...(signer ? { legalSignedBy: signer } : {}) },
   })
   if (!moved) throw businessError(applyServerMessages.alreadySubmitted)
   if (status === applyStatus.PENDING_REVIEW) await runReview(trust, id, options.log)

@@ -96,6 +96,7 @@ const builtScreens: RouteObject[] = [
   ...bindingScreens(),
   ...activationScreens(),
   ...offlineApplyScreens(),
+  ...olderApplyScreens(),
 ]
 
 /** Platform binding (spec 002 §2 "Platform binding routes"; issue #12). */
@@ -308,6 +309,20 @@ function offlineApplyScreens(): RouteObject[] {
     screen('/seal-apply/operator/step-5', () => import('../features/offline-apply/result/outcome-page.tsx').then((m) => ({ Component: m.OutcomePage }))),
     screen('/seal-apply/operator/temp', () => import('../features/offline-apply/examples/form-examples-page.tsx').then((m) => ({ Component: m.FormExamplesPage }))),
     screen('/seal-apply/offline-form', () => import('../features/offline-apply/unit-form/offline-form-page.tsx').then((m) => ({ Component: m.OfflineFormPage }))),
+  ]
+}
+
+/** The older step wizard for a new application (spec 001 §2 "Step-based application (older wizard)"; issue #21 §4). */
+function olderApplyScreens(): RouteObject[] {
+  const screen = (path: string, load: RouteObject['lazy']): RouteObject => ({ path, lazy: load }) as RouteObject
+  return [
+    screen('/seal-apply/flow', () => import('../features/older-apply/flow-page.tsx').then((m) => ({ Component: m.OlderFlowPage }))),
+    screen('/seal-apply/step-1', () => import('../features/older-apply/step1-page.tsx').then((m) => ({ Component: m.OlderStep1Page }))),
+    screen('/seal-apply/step-2', () => import('../features/older-apply/step2-page.tsx').then((m) => ({ Component: m.OlderStep2Page }))),
+    screen('/seal-apply/step-4/:changeTypes', () => import('../features/older-apply/step4-page.tsx').then((m) => ({ Component: m.OlderStep4Page }))),
+    screen('/seal-apply/step-4-1/:changeTypes', () => import('../features/older-apply/step4-1-page.tsx').then((m) => ({ Component: m.OlderStep41Page }))),
+    screen('/seal-apply/pre-step-5', () => import('../features/older-apply/pre-step5-page.tsx').then((m) => ({ Component: m.OlderPreStep5Page }))),
+    screen('/seal-apply/step-5/:flag/:logId', () => import('../features/older-apply/step5-page.tsx').then((m) => ({ Component: m.OlderStep5Page }))),
   ]
 }
 

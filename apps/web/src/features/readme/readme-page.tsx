@@ -1,7 +1,8 @@
-import { useNavigate } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Button, Dialog, NavBar, Toast } from 'antd-mobile'
 import { useLoginInfo } from '../../lib/session/use-login-info.ts'
 import { currentChannel } from '../../lib/host/channel.ts'
+import { ReadmeStart } from '../older-apply/readme-start.tsx'
 import './readme-page.css'
 
 export const readmeMessages = {
@@ -32,6 +33,9 @@ const options = [
 export function ReadmePage() {
   const navigate = useNavigate()
   const { data: me } = useLoginInfo()
+  // With a type, the enterprise application starts here: its steps, then the user-agreement dialog (001 §2).
+  const [params] = useSearchParams()
+  const type = params.get('type')
 
   const choose = (key: (typeof options)[number]['key']) => {
     if (key === 'personal') {
@@ -50,20 +54,24 @@ export function ReadmePage() {
     <div className="readme-page">
       <NavBar onBack={() => navigate(-1)}>电子印章申请</NavBar>
       <p className="readme-intro">请选择您要办理的业务</p>
-      {options.map((option) => (
-        <section key={option.key} className="readme-option">
-          <h2>{option.title}</h2>
-          <p className="readme-who">{option.who}</p>
-          <ol>
-            {option.steps.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
-          <Button block color="primary" onClick={() => choose(option.key)}>
-            {option.key === 'enterprise' ? '申请单位电子印章' : '申请个人电子名章'}
-          </Button>
-        </section>
-      ))}
+      {options.map((option) =>
+        option.key === 'enterprise' && type ? (
+          <ReadmeStart key={option.key} type={type} />
+        ) : (
+          <section key={option.key} className="readme-option">
+            <h2>{option.title}</h2>
+            <p className="readme-who">{option.who}</p>
+            <ol>
+              {option.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+            <Button block color="primary" onClick={() => choose(option.key)}>
+              {option.key === 'enterprise' ? '申请单位电子印章' : '申请个人电子名章'}
+            </Button>
+          </section>
+        ),
+      )}
     </div>
   )
 }
