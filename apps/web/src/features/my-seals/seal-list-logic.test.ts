@@ -69,6 +69,13 @@ describe('seal detail actions (000 §6: kind × role × status)', () => {
     expect(labels(seal({ role: 2 }))).toEqual(['授权人员', '用章', '用章记录', '印章续期', '印章变更', '平台绑定记录', '注销印章', '取消授权'])
   })
 
+  it('offers a seal waiting for activation only 去激活 (its holder) and its records', () => {
+    expect(labels(seal({ status: '6' }))).toEqual(['去激活', '用章记录'])
+    expect(to(seal({ status: '6' })).activate).toBe('/seal-active/step-1?sealId=s1')
+    expect(to(seal({ status: '7' })).activate).toBe('/seal-pending-active-no-make/step-1?sealId=s1')
+    expect(labels(seal({ status: '6', role: 2 }))).toEqual(['用章记录'])
+  })
+
   it('offers 取消印章申请 to whoever applied for a change, renewal or cancellation still to be signed or reviewed, done in place', () => {
     const application = (applyStatus: string, mine = true) => ({ id: 'a1', businessType: 'RENEWAL', applyStatus, mine })
     expect(labels(seal({ canRenewal: false, application: application('PENDING_REVIEW') }))).toContain('取消印章申请')

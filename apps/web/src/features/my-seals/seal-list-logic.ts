@@ -83,6 +83,8 @@ const personsHiddenStatuses: readonly string[] = [sealStatus.INVALID, sealStatus
  * - 注销印章 (status 1): a unit seal role 1 or 2 (the wizard); a personal name seal role 1 (/seal-off).
  * - 印章绑定 (personal name seal, status 1, binding on) and 平台绑定记录 (status 1): the holder's, and on a
  *   unit seal also a manager's.
+ * - 去激活 (status 6 or 7, waiting for activation): the holder's only act besides 用章记录 — activation (the
+ *   server refuses authorising, binding and using it until then).
  * - 取消印章申请: the caller's own application under way naming the seal (`application.mine`) while it
  *   may be withdrawn (待签署, 待审核, as 撤销申请 on the record list); GET /seal-apply/apply/withdraw.
  * - 取消授权 (the caller gives up their own authorisation, POST /sealAuth/cancelAuthByParams): roles 2 and 3.
@@ -98,6 +100,13 @@ export function sealActions(seal: SealItem, config: Pick<AppConfig, 'bindingMenu
   const actions: SealAction[] = []
   const add = (when: boolean, key: string, label: string, to: string) => {
     if (when) actions.push({ key, label, to })
+  }
+  const activation = activationRoute(seal)
+  // Waiting for activation: its holder activates it; nothing else is offered until then (the server refuses it).
+  if (activation) {
+    add(holder, 'activate', '去激活', `${activation}?sealId=${encodeURIComponent(seal.id)}`)
+    add(true, 'records', '用章记录', `/seal-use-record/${type}/${seal.id}`)
+    return actions
   }
   add(managing && !personsHiddenStatuses.includes(seal.status), 'persons', '授权人员', `/seal-person-list/${type}/${seal.id}`)
   add(inEffect && (personal || holder), 'password', '修改印章密码', `/seal-edit-password/step-1?sealId=${seal.id}`)
