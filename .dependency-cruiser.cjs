@@ -8,7 +8,7 @@ const LAYERS = [
   ['identity', ['config', 'identity', 'auth']],
   ['trust', ['trust']],
   ['seal', ['seals']],
-  ['acts', ['platforms', 'records', 'signing', 'seal-auth', 'personal-seal', 'unit-apply', 'bindings', 'open-api']],
+  ['acts', ['platforms', 'records', 'signing', 'seal-auth', 'personal-seal', 'unit-apply', 'bindings', 'open-api', 'older-change']],
   ['top', ['seed.ts', 'repair.ts', 'app.ts', 'main.ts']],
 ]
 

@@ -36,6 +36,7 @@ import { cutoutRoutes } from './seals/cutout-routes.ts'
 import { personalSealRoutes } from './personal-seal/routes.ts'
 import { applyAgreementRoutes } from './unit-apply/agreements.ts'
 import { unitApplyRoutes } from './unit-apply/routes.ts'
+import { olderChangeRoutes } from './older-change/routes.ts'
 import { adminRoutes } from './config/admin-routes.ts'
 import { useRecordRoutes } from './records/routes.ts'
 import { mayReadUseRecordDocument } from './records/visibility.ts'
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(backlogRoutes)
       await api.register(bindingRoutes)
       await api.register(platformAdminRoutes)
+      await api.register(olderChangeRoutes)
     },
     { prefix: '/api' },
   )
