@@ -94,6 +94,7 @@ const builtScreens: RouteObject[] = [
   ...sealApplyEntryScreens(),
   ...unitApplyScreens(),
   ...bindingScreens(),
+  ...olderChangeScreens(),
 ]
 
 /** Platform binding (spec 002 §2 "Platform binding routes"; issue #12). */
@@ -276,6 +277,22 @@ function sealAuthScreens(): RouteObject[] {
     screen('/seal-auth', () => import('../features/seal-auth/accept-page.tsx').then((m) => ({ Component: m.SealAuthAcceptPage }))),
     screen('/signature-collection', () => import('../features/seal-auth/collection-page.tsx').then((m) => ({ Component: m.SignatureCollectionPage }))),
     screen('/batch-modify-call-type', () => import('../features/seal-auth/use-method-page.tsx').then((m) => ({ Component: m.UseMethodPage }))),
+  ]
+}
+
+/** The older change and renewal pages (spec 001 §2 "Step-based application (older wizard)"; issue #21 §4): doors into the new wizard's applications. */
+function olderChangeScreens(): RouteObject[] {
+  const screen = (path: string, load: RouteObject['lazy']): RouteObject => ({ path, lazy: load }) as RouteObject
+  return [
+    screen('/seal-change', () => import('../features/older-change/change/intro-page.tsx').then((m) => ({ Component: m.ChangeIntroPage }))),
+    screen('/seal-change/step-1', () => import('../features/older-change/change/step1-page.tsx').then((m) => ({ Component: m.ChangeStep1Page }))),
+    screen('/seal-change/step-2', () => import('../features/older-change/change/step2-page.tsx').then((m) => ({ Component: m.ChangeStep2Page }))),
+    screen('/seal-change/step-3/:changeTypes', () => import('../features/older-change/change/step3-page.tsx').then((m) => ({ Component: m.ChangeStep3Page }))),
+    screen('/seal-change/step-3-1/:changeTypes', () => import('../features/older-change/change/step3-1-page.tsx').then((m) => ({ Component: m.ChangeStep31Page }))),
+    screen('/seal-change/step-4', () => import('../features/older-change/change/step4-page.tsx').then((m) => ({ Component: m.ChangeStep4Page }))),
+    screen('/seal-renewal/step-1', () => import('../features/older-change/renewal/step1-page.tsx').then((m) => ({ Component: m.RenewalStep1Page }))),
+    screen('/seal-renewal/step-2', () => import('../features/older-change/renewal/step2-page.tsx').then((m) => ({ Component: m.RenewalStep2Page }))),
+    screen('/seal-renewal/step-3', () => import('../features/older-change/renewal/step3-page.tsx').then((m) => ({ Component: m.RenewalStep3Page }))),
   ]
 }
 
