@@ -24,7 +24,7 @@ export function SealChooser({ purpose, emptyTitle, onChoose }: { purpose: 'chang
     <List header={purpose === 'renewal' ? '请选择需要续期的印章' : '请选择需要变更的印章'} aria-label="选择印章">
       {usable.map((seal: SealItem) => (
         <List.Item key={seal.id} description={`${seal.businessName} · 有效期至 ${beijingDottedDate(seal.certEndTime)}`} extra={seal.blnWillExpires ? '即将到期' : undefined} onClick={() => onChoose(seal)}>
-          {seal.sealName}
+          <span className="older-seal-name">{seal.sealName}</span>
         </List.Item>
       ))}
     </List>

@@ -59,7 +59,11 @@ export function SignSheet(props: {
     try {
       let files = signed
       if (!files) {
-        files = await submitSign({ applyId: props.applyId, signatureId: signature!.signatureId, smsCode: code }).then(
+        files = await submitSign({
+          applyId: props.applyId,
+          signatureId: signature!.signatureId,
+          smsCode: code,
+        }).then(
           (detail) => detail.signedFiles,
           (error: unknown) => {
             // Told by the request module (a wrong or expired code, a signature not the legal representative's).
@@ -78,37 +82,64 @@ export function SignSheet(props: {
   }
 
   return (
-    <Popup visible={props.visible} position="right" bodyClassName="older-sign-sheet" destroyOnClose onClose={close}>
+    <Popup
+      visible={props.visible}
+      position="right"
+      bodyClassName="older-sign-sheet"
+      destroyOnClose
+      onClose={close}
+    >
       <NavBar onBack={close}>签署文件</NavBar>
-      <p className="apply-sign-intro">
-        请法定代表人{props.legalName}仔细阅读以下{files.length}份文件；手写签名并输入短信验证码，签署
-        {signing.map((file) => `《${file.title}》`).join('')}。
-      </p>
-      {files.length > 0 && (
-        <Tabs activeKey={active ?? files[0]!.key} onChange={setActive} className="apply-sign-tabs">
-          {files.map((file) => (
-            <Tabs.Tab key={file.key} title={file.title}>
-              <StoredPdf fileId={file.fileId} />
-            </Tabs.Tab>
-          ))}
-        </Tabs>
-      )}
-      <section className="apply-sign-section" aria-label="手写签名">
-        <h2>手写签名</h2>
-        {me && <SignatureField me={me} value={signature} onChange={setSignature} disabled={Boolean(signed) || busy} />}
-      </section>
-      <section className="apply-sign-section" aria-label="短信验证">
-        <h2>短信验证</h2>
-        <p className="apply-sign-note">验证码将发送至法定代表人手机 {maskLegalPhone(props.legalTel)}</p>
-        <SignCodeField applyId={props.applyId} value={code} onChange={setCode} disabled={Boolean(signed) || busy} />
-        {runtimeConfig().sandbox && (
-          <p className="apply-sign-note">
-            沙箱环境：短信验证码不会真实发送，可在 <a href="/dev/sms">沙箱短信发件箱</a> 查看。
-          </p>
+      <div className="older-sign-body">
+        <p className="apply-sign-intro">
+          请法定代表人{props.legalName}仔细阅读以下{files.length}份文件；手写签名并输入短信验证码，签署
+          {signing.map((file) => `《${file.title}》`).join('')}。
+        </p>
+        {files.length > 0 && (
+          <Tabs activeKey={active ?? files[0]!.key} onChange={setActive} className="apply-sign-tabs">
+            {files.map((file) => (
+              <Tabs.Tab key={file.key} title={file.title}>
+                <StoredPdf fileId={file.fileId} />
+              </Tabs.Tab>
+            ))}
+          </Tabs>
         )}
-      </section>
+        <section className="apply-sign-section" aria-label="手写签名">
+          <h2>手写签名</h2>
+          {me && (
+            <SignatureField
+              me={me}
+              value={signature}
+              onChange={setSignature}
+              disabled={Boolean(signed) || busy}
+            />
+          )}
+        </section>
+        <section className="apply-sign-section" aria-label="短信验证">
+          <h2>短信验证</h2>
+          <p className="apply-sign-note">验证码将发送至法定代表人手机 {maskLegalPhone(props.legalTel)}</p>
+          <SignCodeField
+            applyId={props.applyId}
+            value={code}
+            onChange={setCode}
+            disabled={Boolean(signed) || busy}
+          />
+          {runtimeConfig().sandbox && (
+            <p className="apply-sign-note">
+              沙箱环境：短信验证码不会真实发送，可在 <a href="/dev/sms">沙箱短信发件箱</a> 查看。
+            </p>
+          )}
+        </section>
+      </div>
       <div className="older-sign-footer">
-        <Button block color="primary" size="large" disabled={!ready} loading={busy} onClick={() => void confirm()}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          disabled={!ready}
+          loading={busy}
+          onClick={() => void confirm()}
+        >
           {signed ? '提交申请' : '确认签署'}
         </Button>
       </div>

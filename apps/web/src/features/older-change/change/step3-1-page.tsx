@@ -85,7 +85,7 @@ function SealCodeStep() {
 
   return (
     <div className="unit-step">
-      <p className="older-lead">以下印章在印章记录中没有唯一对应的实体印章，请确认其印章编码。</p>
+      {unsure.length > 0 && <p className="older-lead">以下印章在印章记录中没有唯一对应的实体印章，请确认其印章编码。</p>}
       {unsure.map((seal) => {
         const options = [...all.filter((record) => record.sealTypeCode === seal.sealTypeCode), ...(found[seal._id] ?? [])]
         const unique = [...new Map(options.map((record) => [record.sealCode, record])).values()]

@@ -137,7 +137,12 @@ function ChooseSealsStep() {
           .map((seal) => (
             <Checkbox key={seal._id} checked disabled block className="older-seal-choice">
               {seal.sealName || seal.sealTypeName}
-              {opened && <span className="older-seal-end">有效期至 {beijingDottedDate(opened.certEndTime)}</span>}
+              {opened && (
+                <span className="older-seal-end">
+                  有效期至 {beijingDottedDate(opened.certEndTime)}
+                  {opened.blnWillExpires && <em className="older-expiring">即将到期</em>}
+                </span>
+              )}
             </Checkbox>
           ))}
       </section>
