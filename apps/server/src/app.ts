@@ -37,6 +37,7 @@ import { cutoutRoutes } from './seals/cutout-routes.ts'
 import { personalSealRoutes } from './personal-seal/routes.ts'
 import { applyAgreementRoutes } from './unit-apply/agreements.ts'
 import { unitApplyRoutes } from './unit-apply/routes.ts'
+import { olderChangeRoutes } from './older-change/routes.ts'
 import { adminRoutes } from './config/admin-routes.ts'
 import { auditTrailAdminRoutes } from './audit-trail.ts'
 import { useRecordRoutes } from './records/routes.ts'
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(platformAdminRoutes)
       await api.register(activationRoutes)
       await api.register(sandboxPendingSealAdminRoutes)
+      await api.register(olderChangeRoutes)
     },
     { prefix: '/api' },
   )

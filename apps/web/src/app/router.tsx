@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom'
 import { NotFound } from '../components/not-found.tsx'
-import { UnderConstruction } from '../components/under-construction.tsx'
 import { StartupGate } from '../features/startup/startup-gate.tsx'
 import { AppShell } from './app-shell.tsx'
 import { specRoutes } from './routes.ts'
@@ -97,6 +96,7 @@ const builtScreens: RouteObject[] = [
   ...activationScreens(),
   ...offlineApplyScreens(),
   ...olderApplyScreens(),
+  ...olderChangeScreens(),
 ]
 
 /** Platform binding (spec 002 §2 "Platform binding routes"; issue #12). */
@@ -326,9 +326,25 @@ function olderApplyScreens(): RouteObject[] {
   ]
 }
 
+/** The older change and renewal pages (spec 001 §2 "Step-based application (older wizard)"; issue #21 §4): doors into the new wizard's applications. */
+function olderChangeScreens(): RouteObject[] {
+  const screen = (path: string, load: RouteObject['lazy']): RouteObject => ({ path, lazy: load }) as RouteObject
+  return [
+    screen('/seal-change', () => import('../features/older-change/change/intro-page.tsx').then((m) => ({ Component: m.ChangeIntroPage }))),
+    screen('/seal-change/step-1', () => import('../features/older-change/change/step1-page.tsx').then((m) => ({ Component: m.ChangeStep1Page }))),
+    screen('/seal-change/step-2', () => import('../features/older-change/change/step2-page.tsx').then((m) => ({ Component: m.ChangeStep2Page }))),
+    screen('/seal-change/step-3/:changeTypes', () => import('../features/older-change/change/step3-page.tsx').then((m) => ({ Component: m.ChangeStep3Page }))),
+    screen('/seal-change/step-3-1/:changeTypes', () => import('../features/older-change/change/step3-1-page.tsx').then((m) => ({ Component: m.ChangeStep31Page }))),
+    screen('/seal-change/step-4', () => import('../features/older-change/change/step4-page.tsx').then((m) => ({ Component: m.ChangeStep4Page }))),
+    screen('/seal-renewal/step-1', () => import('../features/older-change/renewal/step1-page.tsx').then((m) => ({ Component: m.RenewalStep1Page }))),
+    screen('/seal-renewal/step-2', () => import('../features/older-change/renewal/step2-page.tsx').then((m) => ({ Component: m.RenewalStep2Page }))),
+    screen('/seal-renewal/step-3', () => import('../features/older-change/renewal/step3-page.tsx').then((m) => ({ Component: m.RenewalStep3Page }))),
+  ]
+}
+
 const builtPaths = new Set([...publicScreens, ...builtScreens].map((route) => route.path))
 
-/** Spec routes with no screen yet (issue #21 builds the last of them): they show 建设中. */
+/** Spec routes with no screen: none (the route table test keeps it so); such a path would answer 页面不存在. */
 export const unbuiltSpecRoutes = specRoutes.filter((route) => !builtPaths.has(route.path))
 
 export const router = createBrowserRouter([
@@ -341,7 +357,6 @@ export const router = createBrowserRouter([
         element: <StartupGate />,
         children: [
           ...builtScreens,
-          ...unbuiltSpecRoutes.map((route) => ({ path: route.path, element: <UnderConstruction title={route.title} /> })),
         ],
       },
       { path: '*', element: <NotFound /> },
