@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { creditCodeCheckCharacter } from '@seal/shared/rules/credit-code'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { idCardPictures } from './personal-seal-support.ts'
-import { adminToken, loginPersonal, newPerson, snap } from './support.ts'
+import { adminToken, loginPersonal, newPerson, pdfsigTrustingOurCa, registerRealName, snap } from './support.ts'
 import { chooseRegion, impressionPhoto, newUnit, registerInSandbox, type OwnUnit } from './unit-apply-support.ts'
 
 /**
@@ -233,4 +233,90 @@ test('(e) a reviewer rejects one seal of an offline application and the operator
   await expect(page).toHaveURL(new RegExp(`/seal-apply/operator/step-3-1\\?applyId=${again}`), { timeout: 30_000 })
   await expect(page.getByText('已提交，待寄送纸质材料')).toBeVisible()
   await snap(page, 'offline-e-9-resubmitted')
+})
+
+test('(a) a unit no online check can verify applies offline: stamped form uploaded, paper mailed, a reviewer approves, the legal representative activates the seal and seals a PDF pdfsig accepts', async ({ page, browser }) => {
+  test.setTimeout(420_000)
+  // Not in the enterprise registry: the four-element check online would fail for it (tested in
+  // unit-apply.spec.ts); the offline door asks no vendor, a person reads the paper instead.
+  const unit = newUnit('北京纸质材料科技有限公司', '吴法人')
+  await operatorFillsStep1(page, unit, 'offline-a')
+  await page.getByRole('button', { name: '下一步' }).click()
+  await uploadPatterns(page, unit, [{ code: '01', name: /单位公章|北京纸质材料科技有限公司/ }])
+  await page.getByRole('button', { name: '提交' }).click()
+  await page.getByRole('button', { name: '确认提交' }).click()
+  await expect(page).toHaveURL(/\/seal-apply\/operator\/step-3-1\?applyId=/, { timeout: 30_000 })
+  const applyId = applyIdOf(page)
+  await expect(page.getByText('已提交，待寄送纸质材料')).toBeVisible()
+
+  // The application form made for it, printed, signed, stamped and scanned: uploaded while it waits.
+  await page.getByRole('button', { name: '下载申请材料' }).click()
+  const download = page.waitForEvent('download')
+  await page.getByRole('listitem').filter({ hasText: '电子印章申请表' }).getByRole('button', { name: '下载' }).click()
+  const formPdf = await (await download).path().then((path) => import('node:fs').then((fs) => fs.readFileSync(path)))
+  await page.goto(`/seal-apply/operator/step-3-1?applyId=${applyId}`)
+  await page.getByRole('button', { name: '上传申请材料' }).click()
+  await expect(page).toHaveURL(/\/seal-apply\/operator\/step-2-2\?applyId=/)
+  await page.getByLabel('上传申请材料').setInputFiles({ name: '电子印章申请表（已盖章）.pdf', mimeType: 'application/pdf', buffer: formPdf })
+  await expect(page.locator('.unit-form-files .adm-image-uploader-cell-image')).toHaveCount(1, { timeout: 30_000 })
+  await expect(page.getByText('上传中...')).toBeHidden({ timeout: 30_000 })
+  await snap(page, 'offline-a-1-documents-after-submit')
+  await page.getByRole('button', { name: '完成' }).click()
+  await expect(page.getByText('材料已上传，待审核')).toBeVisible()
+
+  // The paper goes by courier with a waybill number.
+  await page.getByRole('button', { name: '邮寄材料' }).click()
+  await page.getByRole('textbox', { name: '快递公司' }).fill('中国邮政EMS')
+  await page.getByRole('textbox', { name: '快递单号' }).fill('EMS9876543210')
+  await page.getByRole('button', { name: '提交' }).click()
+  await expect(page).toHaveURL(/\/seal-apply\/operator\/step-3\?applyId=/)
+  await snap(page, 'offline-a-2-mailed')
+
+  // The reviewer sees why it came, the document and the waybill, and approves: the seal waits for activation.
+  const detail = (await (await page.request.get(`/api/admin/applications/${applyId}`, { headers: admin() })).json()).data
+  expect(detail).toMatchObject({ door: 'OFFLINE', makesPendingActivation: true, deliveryRecord: { deliverCompany: '中国邮政EMS', deliverNo: 'EMS9876543210' } })
+  expect(detail.reviewReasons.join('')).toContain('已上传签署材料1份')
+  const reviewed = await page.request.post(`/api/admin/applications/${applyId}/review`, {
+    headers: admin(),
+    data: { decisions: detail.sealInfo.map((item: { _id: string }) => ({ itemId: item._id, approve: true })), note: '纸质材料已收到，核对无误' },
+  })
+  expect((await reviewed.json()).resultStatus).toBe('00')
+  await page.goto(`/seal-apply/operator/step-3-1?applyId=${applyId}`)
+  await expect(page.getByText('需法定代表人激活后使用')).toBeVisible()
+  await snap(page, 'offline-a-3-approved')
+
+  // The legal representative, on his own phone, finds the seal waiting and activates it with a password of his own.
+  const legalContext = await browser.newContext()
+  const legal = await legalContext.newPage()
+  // Approval put him on record by the application's name, ID number and phone; the carrier's real-name
+  // check verifies him as he logs in with that phone.
+  await registerRealName(legal.request, unit.legal)
+  await loginPersonal(legal, { phone: unit.legal.phone })
+  await legal.goto('/seal-preview-list/company')
+  const card = legal.getByRole('article', { name: unit.unitName, exact: true })
+  await expect(card).toContainText('待激活')
+  await card.getByRole('button', { name: '去激活' }).click()
+  await expect(legal).toHaveURL(/\/seal-active\/step-1\?sealId=/)
+  const sealId = new URL(legal.url()).searchParams.get('sealId')!
+  const own = await idCardPictures(unit.legal)
+  await legal.getByLabel('上传法定代表人身份证人像面', { exact: true }).setInputFiles(own.front)
+  await legal.getByLabel('上传法定代表人身份证国徽面', { exact: true }).setInputFiles(own.back)
+  await expect(legal.locator('.activation-photo-status-ok')).toHaveCount(2, { timeout: 60_000 })
+  await legal.getByRole('button', { name: '下一步' }).click()
+  await legal.getByPlaceholder('请输入印章密码').fill('paper2026')
+  await legal.getByPlaceholder('请再次输入印章密码').fill('paper2026')
+  await legal.getByRole('button', { name: '确认激活' }).click()
+  await expect(legal.getByText('电子印章已激活')).toBeVisible()
+  await snap(legal, 'offline-a-4-activated')
+
+  // It seals a PDF; pdfsig trusts the signature and it names the unit.
+  const auth = { authorization: `Bearer ${await legal.evaluate(() => localStorage.getItem('seal.token') ?? '')}` }
+  const manual = await legal.request.get('/api/configs/operation/manual')
+  const uploaded = await legal.request.post('/api/file/upload', { headers: auth, multipart: { file: { name: '采购合同.pdf', mimeType: 'application/pdf', buffer: await manual.body() } } })
+  const sealed = await (await legal.request.post('/api/seal/signDocument', { headers: auth, data: { sealId, pin: 'paper2026', fileId: (await uploaded.json()).data.fileId } })).json()
+  expect(sealed.resultStatus, sealed.responseInfo).toBe('00')
+  const signed = await legal.request.get(`/api/file/download/${sealed.data.fileId}`, { headers: auth })
+  const [signature] = await pdfsigTrustingOurCa(legal.request, await signed.body())
+  expect(signature).toMatchObject({ valid: true, trusted: true, commonName: expect.stringContaining(unit.unitName) })
+  await legalContext.close()
 })
