@@ -113,16 +113,19 @@ type OpenApi = { paths: Record<string, Record<string, { requestBody?: { content?
 const fillings = ['empty', 'long', 'hostile', 'out of range'] as const
 type Filling = (typeof fillings)[number]
 
-function sample(schema: JsonSchema, filling: Filling): unknown {
+function sample(schema: JsonSchema, filling: Filling, depth = 0): unknown {
   const choice = schema.anyOf ?? schema.oneOf ?? schema.allOf
-  if (choice?.[0]) return sample(choice[0], filling)
+  if (choice?.[0]) return sample(choice[0], filling, depth)
   if (schema.enum?.length) return filling === 'out of range' ? '不存在的选项' : schema.enum[0]
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
   switch (type) {
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, filling)]))
+      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value, filling, depth)]))
     case 'array':
-      return filling === 'empty' || !schema.items ? [] : Array.from({ length: filling === 'long' ? 500 : 2 }, () => sample(schema.items!, filling))
+      // A long list at the outside only: 500 lists of 500 long strings would not fit in one body.
+      return filling === 'empty' || !schema.items
+        ? []
+        : Array.from({ length: filling === 'long' && depth === 0 ? 500 : 2 }, () => sample(schema.items!, filling, depth + 1))
     case 'string':
       return { empty: '', long: '章'.repeat(5000), hostile: "'; drop table seals; --\u0000<script>", 'out of range': '０' }[filling]
     case 'number':

@@ -74,6 +74,7 @@ describe('configuration by identity', () => {
     expect((await refused('certificationType', '3')).resultStatus).toBe('400')
     expect((await refused('buttonShowFlog', 7)).resultStatus).toBe('400')
     expect((await refused('sealWillExpireDays', -1)).resultStatus).toBe('400')
+    expect((await refused('unitSealValidDays', 1.5)).resultStatus).toBe('400')
     expect((await refused('consignee', { name: '受理中心', extra: 1 })).resultStatus).toBe('400')
     // What the keys may hold is stored.
     for (const [key, value] of [

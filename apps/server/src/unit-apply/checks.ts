@@ -391,6 +391,16 @@ export async function stepsBeforeProblem(options: {
   return null
 }
 
+/**
+ * What a unit verification vouched for: the unit and the people the vendor checked (verification.ts keeps a
+ * result only while the draft still names these). A draft saved with any of them changed asks for it again.
+ */
+export function sameVerifiedElements(before: StoredForm, after: StoredForm): boolean {
+  const elements = (form: StoredForm) => [form.socialCreditCode, form.unitName, form.legalPersonName, form.legalPersonIdentityNo, form.operatorIdCardNo].map((value) => value ?? '')
+  const [a, b] = [elements(before), elements(after)]
+  return a.every((value, i) => value === b[i])
+}
+
 /** The state of a stored application. */
 export const stateOf = (row: UnitApplication): ChainState => ({
   companyVerifyPass: row.companyVerifyPass,

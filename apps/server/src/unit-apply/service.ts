@@ -17,6 +17,7 @@ import {
   formColumns,
   normaliseForm,
   passwordHashes,
+  sameVerifiedElements,
   stateOf,
   stepsBeforeProblem,
   stepsOf,
@@ -66,11 +67,13 @@ export async function storeApplication(options: {
   stored.impressionReadings = await impressionReadingsOf(db, caller.person.id, stored.sealInfo)
   const hashes = await passwordHashes(form, caller.person.identityNo)
 
+  // The unit or a person changed after the unit verification: its verdict is no longer about this draft.
+  const unverified = existing !== undefined && existing.companyVerifyPass !== null && !sameVerifiedElements(existing.form, stored)
   if (moveTo) {
     const held = existing ? stateOf(existing) : { companyVerifyPass: null, legalPasswordSet: false, managerPasswordSet: false }
     const state = {
       changeOriginal: changeOriginal ?? null,
-      companyVerifyPass: held.companyVerifyPass,
+      companyVerifyPass: unverified ? null : held.companyVerifyPass,
       legalPasswordSet: Boolean(hashes.legalPinHash) || held.legalPasswordSet,
       managerPasswordSet: hashes.managerPinHash === undefined ? held.managerPasswordSet : Boolean(hashes.managerPinHash),
     }
@@ -82,7 +85,14 @@ export async function storeApplication(options: {
   const changed = changeOriginal === undefined ? {} : { changeType: changeTypeOfState(form, { companyVerifyPass: null, legalPasswordSet: false, managerPasswordSet: false, changeOriginal }) }
   // Signatures over documents that would now print differently are dropped; the legal representative signs again.
   const stale = existing && existing.signedFiles.length > 0 && documentFingerprint(existing.form) !== documentFingerprint(stored)
-  const values = { form: stored, ...formColumns(caller, stored), ...hashes, ...(stale ? { signedFiles: [] } : {}), updatedAt: new Date() }
+  const values = {
+    form: stored,
+    ...formColumns(caller, stored),
+    ...hashes,
+    ...(stale ? { signedFiles: [] } : {}),
+    ...(unverified ? { companyVerifyPass: null, companyVerifyReason: null, serialNo: null } : {}),
+    updatedAt: new Date(),
+  }
   if (!existing) {
     const [created] = await db
       .insert(unitApplications)

@@ -45,6 +45,20 @@ describe('enterprise application through the new wizard (/seal-apply/apply/*)', 
   })
   afterAll(() => t.close())
 
+  it('asks for the unit verification again when the unit or a person it vouched for changes in the draft', async () => {
+    const unit = newUnit()
+    const form = legalForm(legal, unit)
+    const id = (await call(legal.token, '/seal-apply/apply/temporary', form)).body.data.id as string
+    await setVerification(t, id, true)
+    // Saved again as verified: the verdict stands.
+    expect((await call(legal.token, '/seal-apply/apply/save', { ...form, id, step: '2' })).body.resultStatus).toBe('00')
+    // Another unit name after the check: the verdict is gone, and step 2 waits for a new one.
+    const renamed = await call(legal.token, '/seal-apply/apply/save', { ...form, id, unitName: `${unit.unitName}分公司`, step: '2' })
+    expect(renamed.body.responseInfo).toBe(applyServerMessages.verificationRequired)
+    await call(legal.token, '/seal-apply/apply/temporary', { ...form, id, unitName: `${unit.unitName}分公司` })
+    expect((await t.db.select().from(unitApplications).where(eq(unitApplications.id, id)))[0]).toMatchObject({ companyVerifyPass: null, serialNo: null })
+  })
+
   it('暂存 keeps the form as typed, normalised, and the detail gives it back to the applicant', async () => {
     const form = legalForm(legal, { unitName: '示例(北京)科技有限公司', socialCreditCode: demo.unit.socialCreditCode.toLowerCase() }, { step: '1' })
     const saved = await call(legal.token, '/seal-apply/apply/temporary', form)
@@ -148,6 +162,8 @@ describe('enterprise application through the new wizard (/seal-apply/apply/*)', 
       expect((await save({ ...base, ...unit })).body.responseInfo).toBe(applyServerMessages.verificationRequired)
       // The seal picker's rules come after the unit verification: which types a unit holds is its own people's.
       expect((await save({ ...base, ...unit, sealInfo: [base.sealInfo![1]!] })).body.responseInfo).toBe(applyServerMessages.verificationRequired)
+      // Verified for the unit the draft now names.
+      await call(operator.token, '/seal-apply/apply/temporary', { ...base, ...unit, id })
       await setVerification(t, id, true)
       expect((await save({ ...base, ...unit, sealInfo: [base.sealInfo![1]!] })).body.responseInfo).toBe(messages.officialSealRequired)
       expect((await save({ ...base, ...unit, sealInfo: [...base.sealInfo!, { ...base.sealInfo![1]!, _id: 'c' }] })).body.responseInfo).toBe(messages.sealTypeAlreadyHeld)
@@ -159,8 +175,9 @@ describe('enterprise application through the new wizard (/seal-apply/apply/*)', 
     })
 
     it('step 2 needs a picture per seal and the passwords; a moved step is kept', async () => {
-      await setVerification(t, id, true)
       const form = complete()
+      await call(operator.token, '/seal-apply/apply/temporary', { ...form, id })
+      await setVerification(t, id, true)
       const moved = await call(operator.token, '/seal-apply/apply/save', { ...form, id, step: '2' })
       expect(moved.body.data).toEqual({ id, step: '2' })
       const noPicture = { ...form, sealInfo: [{ ...form.sealInfo![0]!, sealPic: '' }] }

@@ -38,6 +38,6 @@ export const configValueSchemas: Partial<Record<ConfigKey, z.ZodType>> = {
   operationBanners: z.array(z.object({ fileId: z.string().min(1).max(64), link }).strict()).max(10),
   minApplicantAge: count(100),
   unitSealValidDays: count(3650),
-  sealWillExpireDays: count(365),
-  authWillExpireDays: count(365),
+  sealWillExpireDays: count(3650),
+  authWillExpireDays: count(3650),
 }
