@@ -1,7 +1,6 @@
-import { Form, Input } from 'antd-mobile'
 import { messages, messageTemplates } from '@seal/shared/messages'
 import { ID_CARD_LENGTH } from '@seal/shared/rules/id-card'
-import { WIZARD_NAME_INPUT_MAX_LENGTH } from '@seal/shared/rules/names'
+import { PersonInputs } from '../../unit-apply/step1/person-inputs.tsx'
 import { PictureField } from '../../unit-apply/step1/picture-field.tsx'
 import { recogniseIdCard, type Recognised } from '../../unit-apply/step1/recognition.ts'
 import type { IdCardOcr } from '../../unit-apply/api/ocr.ts'
@@ -28,8 +27,6 @@ export const legalKeys: IdentityKeys = {
   front: 'legalPersonIdFrontFileId',
   back: 'legalPersonIdBackFileId',
 }
-
-const PHONE_MAX = 11
 
 /**
  * The operator's portrait side must be the logged-in person's (001 §5 "for operator the front must match
@@ -103,36 +100,22 @@ export function IdentityFields({ who, title, keys, form, update, loginIdNo }: Id
           onCleared={() => update({ [keys.back]: '' })}
         />
       </div>
-      <Form layout="horizontal" className="unit-form">
-        <Form.Item label={`${who}姓名`}>
-          <Input
-            placeholder={`请输入${who}姓名`}
-            value={form[keys.name]}
-            readOnly={locked}
-            maxLength={WIZARD_NAME_INPUT_MAX_LENGTH}
-            onChange={(value) => update({ [keys.name]: value })}
-          />
-        </Form.Item>
-        <Form.Item label="证件号码">
-          <Input
-            placeholder={`请输入${who}身份证号码`}
-            value={form[keys.idNo]}
-            readOnly={locked}
-            maxLength={ID_CARD_LENGTH}
-            onChange={(value) => update({ [keys.idNo]: value })}
-            onBlur={() => update({ [keys.idNo]: form[keys.idNo].trim().toUpperCase() })}
-          />
-        </Form.Item>
-        <Form.Item label="手机号">
-          <Input
-            placeholder={`请输入${who}手机号`}
-            type="tel"
-            value={form[keys.tel]}
-            maxLength={PHONE_MAX}
-            onChange={(value) => update({ [keys.tel]: value.replace(/\D/g, '') })}
-          />
-        </Form.Item>
-      </Form>
+      <PersonInputs
+        who={who}
+        name={form[keys.name]}
+        idNo={form[keys.idNo]}
+        tel={form[keys.tel]}
+        nameLocked={locked}
+        idLocked={locked}
+        idMaxLength={ID_CARD_LENGTH}
+        onChange={(part) =>
+          update({
+            ...(part.name !== undefined ? { [keys.name]: part.name } : {}),
+            ...(part.idNo !== undefined ? { [keys.idNo]: part.idNo } : {}),
+            ...(part.tel !== undefined ? { [keys.tel]: part.tel } : {}),
+          })
+        }
+      />
     </section>
   )
 }

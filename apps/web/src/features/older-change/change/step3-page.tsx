@@ -9,7 +9,7 @@ import { needsNewPicture, step2Problem } from '@seal/shared/rules/unit-apply'
 import { ImpressionField } from '../../unit-apply/step2/impression-field.tsx'
 import { failureText, useWizard } from '../../unit-apply/wizard-context.tsx'
 import { OlderWizard } from '../older-wizard.tsx'
-import { PasswordPair } from '../password-pair.tsx'
+import { PasswordPair } from '../../unit-apply/step2/password-pair.tsx'
 import { olderChangeRoutes } from '../routes.ts'
 
 /** The change type of the address (001 §4: '1', '2', '3'); anything else asks for every picture. */

@@ -1,16 +1,26 @@
 import type { ReactNode } from 'react'
-import { Form, Input } from 'antd-mobile'
 import type { UnitApplicationForm } from '@seal/shared/api/unit-apply'
 import { identityNumberMaxLength, identityType } from '@seal/shared/codes/identity-type'
-import { WIZARD_NAME_INPUT_MAX_LENGTH } from '@seal/shared/rules/names'
 import { useWizard } from '../wizard-context.tsx'
+import { PersonInputs } from './person-inputs.tsx'
 import { PictureField } from './picture-field.tsx'
 import { recogniseIdCard, type Expected } from './recognition.ts'
 
-type TextKey = NonNullable<{ [K in keyof UnitApplicationForm]: UnitApplicationForm[K] extends string ? K : never }[keyof UnitApplicationForm]>
+type TextKey = NonNullable<
+  {
+    [K in keyof UnitApplicationForm]: UnitApplicationForm[K] extends string ? K : never
+  }[keyof UnitApplicationForm]
+>
 
 /** The form fields of one person of step 1. */
-export type PersonKeys = { name: TextKey; idNo: TextKey; tel: TextKey; front: TextKey; back: TextKey; idType?: TextKey }
+export type PersonKeys = {
+  name: TextKey
+  idNo: TextKey
+  tel: TextKey
+  front: TextKey
+  back: TextKey
+  idType?: TextKey
+}
 
 export const operatorKeys: PersonKeys = {
   name: 'operatorRealName',
@@ -37,7 +47,6 @@ export const managerKeys: PersonKeys = {
 }
 
 /** Phone input limit of the new wizard (001 §5). */
-const PHONE_MAX = 11
 
 type PersonSectionProps = {
   /** 经办人, 法人, 管理员: in labels and placeholders. */
@@ -56,7 +65,15 @@ type PersonSectionProps = {
  * ID photos (recognised, filling name and number), name, ID number and phone of the operator, the legal
  * representative or the seal manager. A picture that cannot be used leaves the form with the fields it filled.
  */
-export function PersonSection({ who, title, keys, nameLocked = false, idLocked = false, expected, extra }: PersonSectionProps) {
+export function PersonSection({
+  who,
+  title,
+  keys,
+  nameLocked = false,
+  idLocked = false,
+  expected,
+  extra,
+}: PersonSectionProps) {
   const { form, update } = useWizard()
   const idMax = identityNumberMaxLength(keys.idType ? form[keys.idType] : identityType.RESIDENT_ID_CARD)
 
@@ -71,7 +88,11 @@ export function PersonSection({ who, title, keys, nameLocked = false, idLocked =
           fileId={form[keys.front]}
           recognise={(dataUrl) => recogniseIdCard({ dataUrl, side: 'front', expected })}
           onAccepted={({ ocr, fileId }) =>
-            update({ [keys.front]: fileId, [keys.name]: ocr.userName?.trim() ?? '', [keys.idNo]: (ocr.idCardNum ?? '').trim().toUpperCase() })
+            update({
+              [keys.front]: fileId,
+              [keys.name]: ocr.userName?.trim() ?? '',
+              [keys.idNo]: (ocr.idCardNum ?? '').trim().toUpperCase(),
+            })
           }
           onCleared={(reason) =>
             update({
@@ -91,36 +112,22 @@ export function PersonSection({ who, title, keys, nameLocked = false, idLocked =
           onCleared={() => update({ [keys.back]: '' })}
         />
       </div>
-      <Form layout="horizontal" className="unit-form">
-        <Form.Item label={`${who}姓名`}>
-          <Input
-            placeholder={`请输入${who}姓名`}
-            value={form[keys.name]}
-            readOnly={nameLocked}
-            maxLength={WIZARD_NAME_INPUT_MAX_LENGTH}
-            onChange={(value) => update({ [keys.name]: value })}
-          />
-        </Form.Item>
-        <Form.Item label="证件号码">
-          <Input
-            placeholder={`请输入${who}身份证号码`}
-            value={form[keys.idNo]}
-            readOnly={idLocked}
-            maxLength={idMax}
-            onChange={(value) => update({ [keys.idNo]: value })}
-            onBlur={() => update({ [keys.idNo]: form[keys.idNo].trim().toUpperCase() })}
-          />
-        </Form.Item>
-        <Form.Item label="手机号">
-          <Input
-            placeholder={`请输入${who}手机号`}
-            type="tel"
-            value={form[keys.tel]}
-            maxLength={PHONE_MAX}
-            onChange={(value) => update({ [keys.tel]: value.replace(/\D/g, '') })}
-          />
-        </Form.Item>
-      </Form>
+      <PersonInputs
+        who={who}
+        name={form[keys.name]}
+        idNo={form[keys.idNo]}
+        tel={form[keys.tel]}
+        nameLocked={nameLocked}
+        idLocked={idLocked}
+        idMaxLength={idMax}
+        onChange={(part) =>
+          update({
+            ...(part.name !== undefined ? { [keys.name]: part.name } : {}),
+            ...(part.idNo !== undefined ? { [keys.idNo]: part.idNo } : {}),
+            ...(part.tel !== undefined ? { [keys.tel]: part.tel } : {}),
+          })
+        }
+      />
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Button, Form, Input, Picker, Toast } from 'antd-mobile'
+import { Button, Input, Picker, Toast } from 'antd-mobile'
 import type { ApplySealItem } from '@seal/shared/api/unit-apply'
 import { applicantKind, businessType } from '@seal/shared/codes/business-type'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
@@ -12,8 +12,8 @@ import { failureText, useWizard } from '../wizard-context.tsx'
 import { unitApplyRoutes } from '../wizard-routes.ts'
 import { AuthRelations } from './auth-relations.tsx'
 import { ImpressionField } from './impression-field.tsx'
+import { PasswordPair } from './password-pair.tsx'
 
-const PASSWORD_MAX = 16
 const OTHER_SEAL_NAME_MAX = 20
 
 /**
@@ -176,38 +176,3 @@ function FilingNumber({ seal, socialCreditCode, onChange }: { seal: ApplySealIte
   )
 }
 
-/** A password and its confirmation; once the server holds one, leaving both empty keeps it. */
-function PasswordPair(props: { title: string; hint: string; set: boolean; value: string; confirm: string; onChange: (value: string, confirm: string) => void }) {
-  const { title, hint, set, value, confirm, onChange } = props
-  return (
-    <section className="unit-section" aria-label={title}>
-      <h2>{title}</h2>
-      <p className="unit-section-note">{hint}</p>
-      <p className="unit-section-note">{messages.sealPasswordHint}</p>
-      <Form layout="horizontal" className="unit-form">
-        <Form.Item label="密码">
-          <Input
-            type="password"
-            aria-label={title}
-            placeholder={set ? '已设置，如需修改请重新输入' : `请输入${title}`}
-            value={value}
-            maxLength={PASSWORD_MAX}
-            autoComplete="new-password"
-            onChange={(next) => onChange(next, confirm)}
-          />
-        </Form.Item>
-        <Form.Item label="确认密码">
-          <Input
-            type="password"
-            aria-label={`确认${title}`}
-            placeholder="请再次输入密码"
-            value={confirm}
-            maxLength={PASSWORD_MAX}
-            autoComplete="new-password"
-            onChange={(next) => onChange(value, next)}
-          />
-        </Form.Item>
-      </Form>
-    </section>
-  )
-}
