@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Button, DotLoading, ErrorBlock, NavBar, Steps } from 'antd-mobile'
+import type { OfflineApplyDetail } from '@seal/shared/api/offline-apply'
 import { offlineBusinessType } from '@seal/shared/codes/offline-status'
+import { messages } from '@seal/shared/messages'
 import { unitType } from '@seal/shared/codes/unit-type'
 import '../unit-apply/unit-apply.css'
 import './offline-apply.css'
@@ -84,4 +86,22 @@ export function OfflineFailed({ title, onRetry }: { title: string; onRetry?: () 
       )}
     </ErrorBlock>
   )
+}
+
+/**
+ * A page of one application (query applyId) before it has it: 参数缺少申请编号 without an applyId, 查询失败
+ * with 重试 when the detail cannot be read, loading meanwhile — or the application, ready.
+ */
+export function offlineDetailState(
+  applyId: string,
+  detail: { data?: OfflineApplyDetail | undefined; isError: boolean; refetch: () => unknown },
+): { ready: OfflineApplyDetail } | { placeholder: ReactNode } {
+  if (!applyId)
+    return { placeholder: <ErrorBlock status="empty" title={messages.missingApplyId} description="" /> }
+  if (detail.isError)
+    return {
+      placeholder: <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />,
+    }
+  if (!detail.data) return { placeholder: <OfflineLoading /> }
+  return { ready: detail.data }
 }

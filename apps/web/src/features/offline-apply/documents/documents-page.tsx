@@ -13,7 +13,7 @@ import { offlineDetailKey, useOfflineDetail } from '../api/offline-apply-detail.
 import { pendingUpload } from '../api/pending-upload.ts'
 import { submitTodo } from '../api/submit-todo.ts'
 import { failureText } from '../failure-text.ts'
-import { OfflineFailed, OfflineFrame, OfflineLoading } from '../offline-frame.tsx'
+import { offlineDetailState, OfflineFrame } from '../offline-frame.tsx'
 import { offlineRoutes } from '../offline-routes.ts'
 import { DocumentFiles } from './document-files.tsx'
 
@@ -37,27 +37,11 @@ export function DocumentsPage() {
   const detail = useOfflineDetail(applyId)
   const navigate = useNavigate()
 
-  if (!applyId)
-    return (
-      <OfflineFrame title={TITLE}>
-        <ErrorBlock status="empty" title={messages.missingApplyId} description="" />
-      </OfflineFrame>
-    )
-  if (detail.isError)
-    return (
-      <OfflineFrame title={TITLE}>
-        <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
-      </OfflineFrame>
-    )
-  if (!detail.data)
-    return (
-      <OfflineFrame title={TITLE}>
-        <OfflineLoading />
-      </OfflineFrame>
-    )
+  const state = offlineDetailState(applyId, detail)
+  if ('placeholder' in state) return <OfflineFrame title={TITLE}>{state.placeholder}</OfflineFrame>
   if (
-    !detail.data.mine ||
-    !(detail.data.applyStatus === offlineStatus.DRAFT || isWaitingForReview(detail.data.applyStatus))
+    !state.ready.mine ||
+    !(state.ready.applyStatus === offlineStatus.DRAFT || isWaitingForReview(state.ready.applyStatus))
   ) {
     return (
       <OfflineFrame title={TITLE}>
@@ -69,7 +53,7 @@ export function DocumentsPage() {
       </OfflineFrame>
     )
   }
-  return <DocumentsBody detail={detail.data} />
+  return <DocumentsBody detail={state.ready} />
 }
 
 function DocumentsBody({ detail }: { detail: OfflineApplyDetail }) {

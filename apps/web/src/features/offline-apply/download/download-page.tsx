@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { Button, Dialog, ErrorBlock, Toast } from 'antd-mobile'
+import { Button, Dialog, Toast } from 'antd-mobile'
 import { useQueryClient } from '@tanstack/react-query'
 import type { OfflineApplyDetail, OfflineDocumentKind } from '@seal/shared/api/offline-apply'
 import { offlineBusinessType, offlineFlowAfter, offlineStatus } from '@seal/shared/codes/offline-status'
@@ -12,7 +12,7 @@ import { offlineDetailKey, useOfflineDetail } from '../api/offline-apply-detail.
 import { downloadOfflineFile, renewalDocuments, serviceAgreement } from '../api/service-documents.ts'
 import { submitTodo } from '../api/submit-todo.ts'
 import { failureText } from '../failure-text.ts'
-import { OfflineFailed, OfflineFrame, OfflineLoading } from '../offline-frame.tsx'
+import { offlineDetailState, OfflineFrame } from '../offline-frame.tsx'
 import { offlinePage, offlineRoutes } from '../offline-routes.ts'
 import { MaterialRow } from './material-row.tsx'
 
@@ -32,25 +32,9 @@ export function DownloadPage() {
   const applyId = params.get('applyId') ?? ''
   const detail = useOfflineDetail(applyId)
 
-  if (!applyId)
-    return (
-      <OfflineFrame title={TITLE}>
-        <ErrorBlock status="empty" title={messages.missingApplyId} description="" />
-      </OfflineFrame>
-    )
-  if (detail.isError)
-    return (
-      <OfflineFrame title={TITLE}>
-        <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
-      </OfflineFrame>
-    )
-  if (!detail.data)
-    return (
-      <OfflineFrame title={TITLE}>
-        <OfflineLoading />
-      </OfflineFrame>
-    )
-  return <DownloadBody detail={detail.data} />
+  const state = offlineDetailState(applyId, detail)
+  if ('placeholder' in state) return <OfflineFrame title={TITLE}>{state.placeholder}</OfflineFrame>
+  return <DownloadBody detail={state.ready} />
 }
 
 function DownloadBody({ detail }: { detail: OfflineApplyDetail }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { Button, ErrorBlock, Form, Input, Toast } from 'antd-mobile'
+import { Button, Form, Input, Toast } from 'antd-mobile'
 import { useQueryClient } from '@tanstack/react-query'
 import { offlineMessages, recheckBody, type OfflineApplyDetail } from '@seal/shared/api/offline-apply'
 import { offlineAllows } from '@seal/shared/codes/offline-status'
@@ -10,7 +10,7 @@ import { useConsignee } from '../api/consignee.ts'
 import { offlineDetailKey, useOfflineDetail } from '../api/offline-apply-detail.ts'
 import { recheckByApplyId } from '../api/recheck.ts'
 import { failureText } from '../failure-text.ts'
-import { OfflineFailed, OfflineFrame, OfflineLoading } from '../offline-frame.tsx'
+import { offlineDetailState, OfflineFrame, OfflineLoading } from '../offline-frame.tsx'
 import { offlineRoutes } from '../offline-routes.ts'
 import { materialsFor } from './materials-for.ts'
 
@@ -28,25 +28,9 @@ export function MailPage() {
   const applyId = params.get('applyId') ?? ''
   const detail = useOfflineDetail(applyId)
 
-  if (!applyId)
-    return (
-      <OfflineFrame title={TITLE}>
-        <ErrorBlock status="empty" title={messages.missingApplyId} description="" />
-      </OfflineFrame>
-    )
-  if (detail.isError)
-    return (
-      <OfflineFrame title={TITLE}>
-        <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
-      </OfflineFrame>
-    )
-  if (!detail.data)
-    return (
-      <OfflineFrame title={TITLE}>
-        <OfflineLoading />
-      </OfflineFrame>
-    )
-  return <MailBody detail={detail.data} />
+  const state = offlineDetailState(applyId, detail)
+  if ('placeholder' in state) return <OfflineFrame title={TITLE}>{state.placeholder}</OfflineFrame>
+  return <MailBody detail={state.ready} />
 }
 
 function MailBody({ detail }: { detail: OfflineApplyDetail }) {

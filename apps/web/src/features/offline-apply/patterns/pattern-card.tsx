@@ -133,7 +133,9 @@ export function PatternCard({
     <section className="unit-section offline-pattern" aria-label={title}>
       <div className="unit-seal-card-head">
         <strong>{title}</strong>
-        {title !== sealTypeLabel(seal.sealType) && <span className="offline-seal-type">{sealTypeLabel(seal.sealType)}</span>}
+        {title !== sealTypeLabel(seal.sealType) && (
+          <span className="offline-seal-type">{sealTypeLabel(seal.sealType)}</span>
+        )}
       </div>
       {other && (
         <Input

@@ -11,7 +11,7 @@ import { offlineDetailKey, useOfflineDetail } from '../api/offline-apply-detail.
 import { submitTodo } from '../api/submit-todo.ts'
 import { updateSealName } from '../api/update-seal-name.ts'
 import { failureText } from '../failure-text.ts'
-import { OfflineFailed, OfflineFrame, OfflineLoading } from '../offline-frame.tsx'
+import { offlineDetailState, OfflineFrame } from '../offline-frame.tsx'
 import { offlinePage, offlineRoutes } from '../offline-routes.ts'
 import { PatternCard } from './pattern-card.tsx'
 
@@ -29,26 +29,9 @@ export function SealPatternPage() {
   const detail = useOfflineDetail(applyId)
   const navigate = useNavigate()
 
-  if (!applyId) {
-    return (
-      <OfflineFrame title={TITLE}>
-        <ErrorBlock status="empty" title={messages.missingApplyId} description="" />
-      </OfflineFrame>
-    )
-  }
-  if (detail.isError)
-    return (
-      <OfflineFrame title={TITLE}>
-        <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
-      </OfflineFrame>
-    )
-  if (!detail.data)
-    return (
-      <OfflineFrame title={TITLE}>
-        <OfflineLoading />
-      </OfflineFrame>
-    )
-  if (detail.data.applyStatus !== offlineStatus.DRAFT || !detail.data.mine) {
+  const state = offlineDetailState(applyId, detail)
+  if ('placeholder' in state) return <OfflineFrame title={TITLE}>{state.placeholder}</OfflineFrame>
+  if (state.ready.applyStatus !== offlineStatus.DRAFT || !state.ready.mine) {
     return (
       <OfflineFrame title={TITLE}>
         <ErrorBlock status="default" title={offlineMessages.notDraft} description="">
@@ -59,7 +42,7 @@ export function SealPatternPage() {
       </OfflineFrame>
     )
   }
-  return <PatternsBody detail={detail.data} />
+  return <PatternsBody detail={state.ready} />
 }
 
 function PatternsBody({ detail }: { detail: OfflineApplyDetail }) {

@@ -2,9 +2,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Button, ErrorBlock, Result } from 'antd-mobile'
 import type { OfflineApplyDetail } from '@seal/shared/api/offline-apply'
 import { offlineAllows, offlineStatusLabel } from '@seal/shared/codes/offline-status'
-import { messages } from '@seal/shared/messages'
 import { useOfflineDetail } from '../api/offline-apply-detail.ts'
-import { OfflineFailed, OfflineFrame, OfflineLoading } from '../offline-frame.tsx'
+import { offlineDetailState, OfflineFrame } from '../offline-frame.tsx'
 import { offlineRoutes } from '../offline-routes.ts'
 import { ApplicationSummary, OfflineSupportLine, SealOutcomes } from './application-summary.tsx'
 import { offlineResultView } from './offline-result-view.ts'
@@ -21,6 +20,7 @@ export function OutcomePage() {
   const [params] = useSearchParams()
   const applyId = params.get('applyId') ?? ''
   const detail = useOfflineDetail(applyId)
+  const state = offlineDetailState(applyId, detail)
   const navigate = useNavigate()
 
   return (
@@ -30,15 +30,7 @@ export function OutcomePage() {
         window.history.length > 1 ? navigate(-1) : navigate(offlineRoutes.home, { replace: true })
       }
     >
-      {!applyId ? (
-        <ErrorBlock status="empty" title={messages.missingApplyId} description="" />
-      ) : detail.isError ? (
-        <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
-      ) : !detail.data ? (
-        <OfflineLoading />
-      ) : (
-        <OutcomeBody detail={detail.data} />
-      )}
+      {'placeholder' in state ? state.placeholder : <OutcomeBody detail={state.ready} />}
     </OfflineFrame>
   )
 }

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { Button, ErrorBlock, Result } from 'antd-mobile'
+import { Button, Result } from 'antd-mobile'
 import type { OfflineApplyDetail } from '@seal/shared/api/offline-apply'
 import { offlineActionsOf, offlineStatus, offlineStatusLabel } from '@seal/shared/codes/offline-status'
-import { messages } from '@seal/shared/messages'
 import { useOfflineDetail } from '../api/offline-apply-detail.ts'
-import { OfflineFailed, OfflineFrame, OfflineLoading } from '../offline-frame.tsx'
+import { offlineDetailState, OfflineFrame } from '../offline-frame.tsx'
 import { offlineRoutes } from '../offline-routes.ts'
 import { ApplicationSummary, OfflineSupportLine, SealOutcomes } from './application-summary.tsx'
 import { isDecided, offlineResultView } from './offline-result-view.ts'
@@ -22,20 +21,17 @@ export function OfflineResultPage() {
   const [params] = useSearchParams()
   const applyId = params.get('applyId') ?? ''
   const detail = useOfflineDetail(applyId)
+  const state = offlineDetailState(applyId, detail)
   const navigate = useNavigate()
   const back = () =>
     window.history.length > 1 ? navigate(-1) : navigate(offlineRoutes.home, { replace: true })
 
   return (
     <OfflineFrame title={TITLE} onBack={back}>
-      {!applyId ? (
-        <ErrorBlock status="empty" title={messages.missingApplyId} description="" />
-      ) : detail.isError ? (
-        <OfflineFailed title={messages.queryFailed} onRetry={() => void detail.refetch()} />
-      ) : !detail.data ? (
-        <OfflineLoading />
+      {'placeholder' in state ? (
+        state.placeholder
       ) : (
-        <ResultBody detail={detail.data} intent={params.get('intent')} />
+        <ResultBody detail={state.ready} intent={params.get('intent')} />
       )}
     </OfflineFrame>
   )
