@@ -6,7 +6,7 @@
 const LAYERS = [
   ['plumbing', ['errors.ts', 'db', 'secrets.ts', 'host-channels.ts', 'config.ts', 'cache', 'redis', 'workers', 'audit', 'plugins', 'files', 'regions', 'web']],
   ['identity', ['config', 'identity', 'auth']],
-  ['trust', ['trust']],
+  ['trust', ['trust', 'operators']],
   ['seal', ['seals']],
   ['acts', ['platforms', 'records', 'signing', 'seal-auth', 'personal-seal', 'unit-apply', 'offline-apply', 'older-apply', 'older-change', 'bindings', 'open-api', 'activation']],
   ['top', ['seed.ts', 'repair.ts', 'audit-trail.ts', 'audit-verify.ts', 'app.ts', 'main.ts']],

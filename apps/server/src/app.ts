@@ -9,6 +9,7 @@ import type { FileStore } from './files/store.ts'
 import type { Providers } from './identity/providers.ts'
 import type { Secrets } from './secrets.ts'
 import { authPlugin } from './auth/guard.ts'
+import { bootstrapOperator } from './operators/find-operator.ts'
 import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
@@ -152,7 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       // Who may call, and replays, are decided per matched route inside this scope (docs/decisions.md).
-      await api.register(authPlugin)
+      await api.register(authPlugin, { findOperator: bootstrapOperator(app.secrets.adminToken) })
       await api.register(jsonBodyPlugin)
       await api.register(duplicateGuardPlugin, { shared })
       api.setNotFoundHandler((_request, reply) => reply.status(404).send(notFoundEnvelope))

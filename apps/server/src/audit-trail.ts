@@ -1,3 +1,4 @@
+import { routeRoles } from '@seal/shared/api/operators'
 import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { ok } from '@seal/shared/api/envelope'
@@ -69,7 +70,7 @@ export function startChainer(options: { trust: Trust; linkEveryMs: number; signE
 
 /** GET /api/admin/audit/verify: the operator's check of the audit trail (the console of issue #22 shows it). */
 export const auditTrailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/admin/audit/verify', { config: { admin: true }, schema: { tags: ['admin'], summary: '校验审计链与用章记录链（逐条核对哈希与已签名的链头）' } }, async () => {
+  app.get('/admin/audit/verify', { config: { operatorRoles: routeRoles.auditRead }, schema: { tags: ['admin'], summary: '校验审计链与用章记录链（逐条核对哈希与已签名的链头）' } }, async () => {
     await linkChains(app.db)
     return ok(await verifyAuditTrail(app.db))
   })

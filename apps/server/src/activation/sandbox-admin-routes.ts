@@ -14,6 +14,8 @@ import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { makeSeal } from '../seals/make-seal.ts'
+import { routeRoles } from '@seal/shared/api/operators'
+import { operatorRoutes } from '../plugins/caller.ts'
 
 const YEAR_MS = 365 * 86_400_000
 
@@ -38,9 +40,7 @@ const pendingSeal = z.object({ sealId: z.string(), sealName: z.string(), sealTyp
  * starts here.
  */
 export const sandboxPendingSealAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, admin: true }
-  })
+  app.addHook('onRoute', operatorRoutes({ read: routeRoles.adminRead, write: routeRoles.adminWrite }))
 
   app.post(
     '/admin/sandbox/pending-seals',

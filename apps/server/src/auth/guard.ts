@@ -1,24 +1,37 @@
-import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { unauthorized } from '../errors.ts'
+import { operatorMessages } from '@seal/shared/api/operators'
+import { forbidden, unauthorized } from '../errors.ts'
+import type { OperatorCaller } from '../plugins/caller.ts'
 import { findCaller } from './sessions.ts'
+
+/** Finds the operator session or API key a bearer token names (operators/, wired in app.ts). */
+export type FindOperator = (token: string) => Promise<OperatorCaller | null>
 
 /**
  * The route guard, registered in the `/api` scope: every route there requires a bearer session unless its
- * config says `public: true`, and `admin: true` routes require the operator token instead. The session's
+ * config says `public: true`, and routes with `operatorRoles` require an operator session or API key holding
+ * one of those roles instead (an operator who has not enrolled TOTP yet reaches only `operatorEnrol` routes).
+ * An /api/admin route that declares no roles is refused to everyone. The session's
  * caller is what `callerOf` (plugins/caller.ts) answers. Secure by default, so a new route cannot forget
  * to check who is asking. The decision reads the route the router matched, never
  * the URL string: `/api/%61dmin/…`, dot segments and absolute-form request lines reach the same route
  * under another spelling (docs/decisions.md, "Authorisation by the matched route").
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { findOperator: FindOperator }) => {
   app.decorateRequest('caller', null)
+  app.decorateRequest('operator', null)
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions
     if (!route.url) return // no route matched: the not-found handler answers 404
-    if (route.config.admin) {
-      if (!isAdminToken(bearerToken(request), app.secrets.adminToken)) throw unauthorized()
+    const roles = route.config.operatorRoles ?? (route.url.startsWith('/api/admin') ? [] : undefined)
+    if (roles) {
+      const token = bearerToken(request)
+      const operator = token ? await options.findOperator(token) : null
+      if (!operator) throw unauthorized()
+      if (operator.stage !== 'full' && !route.config.operatorEnrol) throw forbidden(operatorMessages.enrolFirst)
+      if (!operator.roles.some((role) => roles.includes(role))) throw forbidden(operatorMessages.notYourRole)
+      request.operator = operator
       return
     }
     const token = bearerToken(request)
@@ -26,12 +39,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!request.caller && !route.config.public) throw unauthorized()
   })
 })
-
-function isAdminToken(given: string | undefined, expected: string): boolean {
-  const a = Buffer.from(given ?? '')
-  const b = Buffer.from(expected)
-  return a.length === b.length && timingSafeEqual(a, b)
-}
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization

@@ -5,6 +5,8 @@ import { invalidInput } from '../errors.ts'
 import { configDefaults, configKeys, type ConfigKey } from '@seal/shared/api/config'
 import { configValueSchemas } from '@seal/shared/api/config-values'
 import { removeConfig, resolveConfig, setConfig } from './service.ts'
+import { routeRoles } from '@seal/shared/api/operators'
+import { operatorRoutes } from '../plugins/caller.ts'
 
 const scope = z
   .string()
@@ -19,9 +21,7 @@ const key = z.enum(configKeys as [ConfigKey, ...ConfigKey[]])
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every route of this plugin is the operator's: the auth plugin then asks for the admin token and
   // nothing else, whatever spelling of the path reached the route.
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, admin: true }
-  })
+  app.addHook('onRoute', operatorRoutes({ read: routeRoles.configRead, write: routeRoles.configWrite }))
 
   app.get(
     '/admin/config',

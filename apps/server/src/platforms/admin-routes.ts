@@ -9,6 +9,8 @@ import { listPlatforms, registerPlatform, rotatePlatformSecret, updatePlatform }
 import { PLATFORM_STATUSES, WEBHOOK_STATUSES, type Platform } from './tables.ts'
 import { webhookUrlRefused } from './webhook-address.ts'
 import { deliveriesOf, requeueDelivery } from './webhook-deliveries.ts'
+import { routeRoles } from '@seal/shared/api/operators'
+import { operatorRoutes } from '../plugins/caller.ts'
 
 const httpUrl = z
   .string()
@@ -83,9 +85,7 @@ const deliveryView = z.object({
  * deliveries. Admin token only, like every /api/admin call.
  */
 export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, admin: true }
-  })
+  app.addHook('onRoute', operatorRoutes({ read: routeRoles.platformRead, write: routeRoles.platformWrite }))
   const tags = ['admin']
   /** Unless private addresses are allowed (the sandbox, WEBHOOK_ALLOW_PRIVATE_ADDRESSES), a webhook may not aim inward. */
   const assertWebhookUrlAllowed = async (webhookUrl: string | null | undefined) => {

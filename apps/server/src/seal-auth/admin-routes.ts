@@ -6,6 +6,8 @@ import { mobilePhoneSchema } from '@seal/shared/rules/phone'
 import { personNameSchema } from '@seal/shared/rules/names'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { addUnitMembers } from './queries.ts'
+import { routeRoles } from '@seal/shared/api/operators'
+import { operatorRoutes } from '../plugins/caller.ts'
 
 const membersBody = z.object({
   members: z
@@ -19,9 +21,7 @@ const membersBody = z.object({
  * it), standing in for the PC-side maintenance the spec's 当前组织架构为空 message points to. Admin token only.
  */
 export const sealAuthAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, admin: true }
-  })
+  app.addHook('onRoute', operatorRoutes({ read: routeRoles.adminRead, write: routeRoles.adminWrite }))
 
   app.post(
     '/admin/units/:socialCreditCode/members',

@@ -5,6 +5,8 @@ import { reviewAnswer, reviewApplicationDetail, reviewBody, reviewListAnswer, re
 import { envelopeOf } from '../plugins/schemas.ts'
 import { approve } from './review/run.ts'
 import { listForReview, reviewAnswerOf, reviewDetail } from './review-queries.ts'
+import { routeRoles } from '@seal/shared/api/operators'
+import { operatorRoutes } from '../plugins/caller.ts'
 
 const idParams = z.object({ id: z.string().min(1).max(64) })
 
@@ -14,9 +16,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) })
  * the `admin` flag, so the auth plugin asks for the admin token and nothing else (config/admin-routes.ts).
  */
 export const unitApplyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, admin: true }
-  })
+  app.addHook('onRoute', operatorRoutes({ read: routeRoles.reviewRead, write: routeRoles.reviewWrite }))
 
   app.get(
     '/admin/applications',

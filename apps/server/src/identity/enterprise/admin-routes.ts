@@ -9,6 +9,8 @@ import { businessError } from '../../errors.ts'
 import { envelopeOf } from '../../plugins/schemas.ts'
 import { saveSandboxEnterprise } from './registry.ts'
 import { sandboxOutcomes } from './sandbox-units.ts'
+import { routeRoles } from '@seal/shared/api/operators'
+import { operatorRoutes } from '../../plugins/caller.ts'
 
 /** A unit for the sandbox registry, checked with the wizard's own rules (spec 001 §5). */
 const sandboxEnterpriseBody = z.object({
@@ -38,9 +40,7 @@ const sandboxEnterprise = z.object({
  * Guarded by the admin token like every `admin` route; refused when verification is not sandboxed.
  */
 export const sandboxEnterpriseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, admin: true }
-  })
+  app.addHook('onRoute', operatorRoutes({ read: routeRoles.adminRead, write: routeRoles.adminWrite }))
 
   app.post(
     '/admin/sandbox/enterprises',

@@ -8,6 +8,8 @@ import { businessError } from '../../errors.ts'
 import { envelopeOf } from '../../plugins/schemas.ts'
 import { saveSandboxPerson } from './registry.ts'
 import { sandboxPersonOutcomes } from './sandbox-persons.ts'
+import { routeRoles } from '@seal/shared/api/operators'
+import { operatorRoutes } from '../../plugins/caller.ts'
 
 const sandboxPersonBody = z.object({
   phone: mobilePhoneSchema,
@@ -25,9 +27,7 @@ const sandboxPerson = z.object({ phone: z.string(), name: z.string(), identityNo
  * refused when the real-name check is not sandboxed.
  */
 export const sandboxPersonAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, admin: true }
-  })
+  app.addHook('onRoute', operatorRoutes({ read: routeRoles.adminRead, write: routeRoles.adminWrite }))
 
   app.post(
     '/admin/sandbox/persons',
