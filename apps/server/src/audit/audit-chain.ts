@@ -4,8 +4,12 @@ import { auditEvents } from './tables.ts'
 
 type AuditRow = typeof auditEvents.$inferSelect
 
-/** What an audit entry's hash covers: every column the row was written with. */
-const contentOf = ({ chainSeq: _seq, prevHash: _prev, entryHash: _hash, ...content }: AuditRow) => content
+/**
+ * What an audit entry's hash covers: every column the row was written with. The operator columns came later
+ * (issue #22): a row without an operator leaves them out, so entries linked before them keep their hashes.
+ */
+const contentOf = ({ chainSeq: _seq, prevHash: _prev, entryHash: _hash, operatorId, operatorName, ...content }: AuditRow) =>
+  operatorId === null && operatorName === null ? content : { ...content, operatorId, operatorName }
 
 /** The audit log (audit_events) as a hash chain. */
 export const auditChain: ChainSource = {

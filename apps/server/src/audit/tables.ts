@@ -11,6 +11,9 @@ export const auditEvents = pgTable(
   {
     id: id(),
     accountId: text('account_id'),
+    /** The operator or API key that did it (an operator action), with the name it had then. */
+    operatorId: text('operator_id'),
+    operatorName: text('operator_name'),
     action: text('action').notNull(),
     target: text('target'),
     detail: jsonb('detail'),
@@ -20,6 +23,7 @@ export const auditEvents = pgTable(
   },
   (t) => [
     index('audit_events_account_idx').on(t.accountId),
+    index('audit_events_operator_idx').on(t.operatorName, t.createdAt),
     uniqueIndex('audit_events_chain_seq_idx').on(t.chainSeq),
     // The chainer's queue: rows not linked yet, oldest first.
     index('audit_events_unlinked_idx').on(t.createdAt, t.id).where(sql`chain_seq is null`),
