@@ -8,7 +8,7 @@ import { sealUseRecords } from '../records/tables.ts'
 import { makeSeal } from '../seals/make-seal.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { signChainHead } from '../trust/chain-heads.ts'
-import { auditChain } from './audit-chain.ts'
+import { auditChain, auditEntryContent } from './audit-chain.ts'
 import { entryHashOf, linkPending } from './chain.ts'
 import { recordAudit } from './record.ts'
 import { auditEvents } from './tables.ts'
@@ -96,8 +96,7 @@ describe('an audit trail no one can rewrite', () => {
     const originals = rows.map((row) => ({ ...row }))
     let prevHash = rows[0]!.prevHash!
     for (const row of rows) {
-      const content = { ...row, target: row.chainSeq === 1 ? 'forged' : row.target, chainSeq: undefined, prevHash: undefined, entryHash: undefined }
-      const { chainSeq: _s, prevHash: _p, entryHash: _e, ...stored } = content
+      const stored = auditEntryContent({ ...row, target: row.chainSeq === 1 ? 'forged' : row.target })
       const entryHash = entryHashOf('audit', row.chainSeq!, prevHash, stored)
       await t.db.update(auditEvents).set({ target: stored.target, prevHash, entryHash }).where(eq(auditEvents.id, row.id))
       prevHash = entryHash
