@@ -83,12 +83,15 @@ export const operatorSummary = z.object({
 export type OperatorSummary = z.infer<typeof operatorSummary>
 
 /**
- * The session's answer. `stage: 'enrol'` is a session that may only enrol TOTP (first login with the
- * password alone); `'full'` may call what the roles allow.
+ * The session's answer (POST /admin/session). `stage: 'enrol'` is a session that may only change the initial
+ * password (`mustChangePassword`) and enrol TOTP, then becomes `'full'`, which may call what the roles allow.
  */
 export const operatorSessionAnswer = z.object({
   token: z.string(),
   stage: z.enum(['enrol', 'full']),
+  mustChangePassword: z.boolean(),
+  /** Idle limit (slid on every call) and absolute end, ms since the epoch. */
+  idleUntil: z.number().int(),
   expiresAt: z.number().int(),
   operator: operatorSummary,
 })
@@ -100,7 +103,16 @@ export const operatorMe = z.object({
   name: z.string(),
   roles: z.array(z.enum(operatorRoles)),
   stage: z.enum(['enrol', 'full']),
+  mustChangePassword: z.boolean(),
 })
+
+/**
+ * The operator calls (the console's): POST /admin/session (log in), DELETE /admin/session (log out),
+ * GET /admin/me, POST /admin/session/password (changePasswordBody), GET /admin/session/totp (totpEnrolment),
+ * POST /admin/session/totp (totpConfirmBody → operatorMe, stage 'full'); administrators: GET/POST
+ * /admin/operators, PATCH /admin/operators/:id (→ { operator, initialPassword? }), GET/POST /admin/api-keys,
+ * DELETE /admin/api-keys/:id (revoke).
+ */
 
 /** GET /admin/session/totp: what the authenticator app scans. */
 export const totpEnrolment = z.object({ otpauthUri: z.string(), qrSvg: z.string(), secret: z.string() })
@@ -122,6 +134,9 @@ export const createOperatorBody = z.object({
 })
 /** The initial password, shown once; the operator changes it at first login. */
 export const createOperatorAnswer = z.object({ operator: operatorSummary, initialPassword: z.string() })
+export const updateOperatorAnswer = z.object({ operator: operatorSummary, initialPassword: z.string().optional() })
+export const operatorList = z.object({ list: z.array(operatorSummary) })
+export const apiKeyList = z.object({ list: z.array(z.lazy(() => apiKeySummary)) })
 
 export const updateOperatorBody = z.object({
   displayName: displayName.optional(),
