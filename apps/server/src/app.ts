@@ -9,7 +9,9 @@ import type { FileStore } from './files/store.ts'
 import type { Providers } from './identity/providers.ts'
 import type { Secrets } from './secrets.ts'
 import { authPlugin } from './auth/guard.ts'
-import { bootstrapOperator } from './operators/find-operator.ts'
+import { operatorRoles } from '@seal/shared/api/operators'
+import { findOperator, registerBootstrapKey } from './operators/sessions.ts'
+import { operatorRoutes } from './operators/routes.ts'
 import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
@@ -126,6 +128,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The CA exists before the first request: created at first start, checked against the master key after.
   const trust = createTrust({ db: deps.db, secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl, timestamping: deps.config.timestamping })
   await ensureCertificateAuthority(trust)
+  // The start-up key (ADMIN_TOKEN or the data folder's admin.token) is an API key holding every role.
+  await registerBootstrapKey(deps.db, deps.secrets.adminToken, operatorRoles)
   app.decorate('trust', trust)
   // Review of enterprise applications: REVIEW_MODE, and where its outcome notices go.
   configureReview(trust, { mode: deps.config.reviewMode, sms: deps.providers.sms, warn: (message, error) => app.log.warn({ err: error }, message) })
@@ -153,7 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       // Who may call, and replays, are decided per matched route inside this scope (docs/decisions.md).
-      await api.register(authPlugin, { findOperator: bootstrapOperator(app.secrets.adminToken) })
+      await api.register(authPlugin, { findOperator: (token) => findOperator(app.db, token) })
       await api.register(jsonBodyPlugin)
       await api.register(duplicateGuardPlugin, { shared })
       api.setNotFoundHandler((_request, reply) => reply.status(404).send(notFoundEnvelope))
@@ -161,6 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(authRoutes)
       await api.register(configRoutes)
       await api.register(adminRoutes)
+      await api.register(operatorRoutes)
       await api.register(auditTrailAdminRoutes)
       await api.register(fileRoutes)
       await api.register(identityRoutes)

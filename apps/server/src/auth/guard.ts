@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { operatorMessages } from '@seal/shared/api/operators'
+import { recordAudit } from '../audit/record.ts'
 import { forbidden, unauthorized } from '../errors.ts'
 import type { OperatorCaller } from '../plugins/caller.ts'
 import { findCaller } from './sessions.ts'
@@ -21,10 +22,23 @@ export type FindOperator = (token: string) => Promise<OperatorCaller | null>
 export const authPlugin = fp(async (app: FastifyInstance, options: { findOperator: FindOperator }) => {
   app.decorateRequest('caller', null)
   app.decorateRequest('operator', null)
+  // Every operator action is in the audit log with the operator's name: what a route changed (not what it
+  // read), its parameters and how it ended. Routes that write a richer entry themselves say so.
+  app.addHook('onResponse', async (request, reply) => {
+    const { operator } = request
+    if (!operator || request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.auditsItself) return
+    await recordAudit(app.db, {
+      action: `admin:${request.method} ${request.routeOptions.url}`,
+      target: Object.values((request.params ?? {}) as Record<string, string>).join('/') || undefined,
+      operator,
+      detail: { statusCode: reply.statusCode },
+      ip: request.ip,
+    }).catch((error: unknown) => request.log.error({ err: error }, '运营操作未能写入审计日志'))
+  })
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions
     if (!route.url) return // no route matched: the not-found handler answers 404
-    const roles = route.config.operatorRoles ?? (route.url.startsWith('/api/admin') ? [] : undefined)
+    const roles = route.config.operatorRoles ?? (route.url.startsWith('/api/admin') && !route.config.public ? [] : undefined)
     if (roles) {
       const token = bearerToken(request)
       const operator = token ? await options.findOperator(token) : null
