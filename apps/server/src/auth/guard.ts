@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { operatorMessages } from '@seal/shared/api/operators'
 import { recordAudit } from '../audit/record.ts'
-import { forbidden, unauthorized } from '../errors.ts'
+import { AppError, unauthorized } from '../errors.ts'
+import { resultStatus } from '@seal/shared/api/envelope'
 import type { OperatorCaller } from '../plugins/caller.ts'
 import { findCaller } from './sessions.ts'
 
@@ -43,8 +44,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { findOperato
       const token = bearerToken(request)
       const operator = token ? await options.findOperator(token) : null
       if (!operator) throw unauthorized()
-      if (operator.stage !== 'full' && !route.config.operatorEnrol) throw forbidden(operatorMessages.enrolFirst)
-      if (!operator.roles.some((role) => roles.includes(role))) throw forbidden(operatorMessages.notYourRole)
+      if (operator.stage !== 'full' && !route.config.operatorEnrol) throw operatorRefused(operatorMessages.enrolFirst)
+      if (!operator.roles.some((role) => roles.includes(role))) throw operatorRefused(operatorMessages.notYourRole)
       request.operator = operator
       return
     }
@@ -53,6 +54,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { findOperato
     if (!request.caller && !route.config.public) throw unauthorized()
   })
 })
+
+/** An operator whose roles (or unfinished enrolment) do not reach the route: HTTP 403, as automation expects. */
+const operatorRefused = (message: string) => new AppError({ status: resultStatus.FORBIDDEN, httpStatus: 403, message })
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization

@@ -4,7 +4,7 @@ import QRCode from 'qrcode'
 import { operatorMessages } from '@seal/shared/api/operators'
 import type { Database } from '../db/client.ts'
 import { businessError } from '../errors.ts'
-import { LOCK_MS, MAX_ATTEMPTS } from '../trust/counted-secret.ts'
+import { LOCK_MS, MAX_ATTEMPTS, secretCompared } from '../trust/counted-secret.ts'
 import type { KeyWrapper } from '../trust/key-wrap.ts'
 import { operators } from './tables.ts'
 
@@ -85,6 +85,7 @@ export async function checkTotpCode(
   if (!reserved.wrapped || (!reserved.enrolledAt && !options.enrolling)) return { ok: false, message: operatorMessages.enrolFirst }
 
   const secret = Secret.fromHex(Buffer.from(await keys.unwrap(reserved.wrapped, secretContext(operatorId))).toString('hex'))
+  secretCompared.publish({ table: 'operators.totp' })
   const delta = totpOf(secret, reserved.username).validate({ token: options.code, timestamp: now.getTime(), window: WINDOW })
   if (delta === null) {
     if (reserved.attempt >= MAX_ATTEMPTS) {
