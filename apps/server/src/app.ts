@@ -9,6 +9,8 @@ import type { FileStore } from './files/store.ts'
 import type { Providers } from './identity/providers.ts'
 import type { Secrets } from './secrets.ts'
 import { authPlugin } from './auth/guard.ts'
+import { pendingDeliveryCount } from './platforms/webhook-deliveries.ts'
+import { observabilityPlugin, requestIdOf } from './plugins/observability.ts'
 import { operatorRoles } from '@seal/shared/api/operators'
 import { findOperator, registerBootstrapKey } from './operators/sessions.ts'
 import { operatorRoutes } from './operators/routes.ts'
@@ -98,6 +100,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Node's own default, which Fastify turns off: a request whose body stops arriving is answered 408 and
     // its connection closed, instead of holding the connection for ever. Five minutes carry 12 MB at 40 KB/s.
     requestTimeout: 300_000,
+    // Every answer and log line carries the request's id (x-request-id: the proxy's when it sent one).
+    genReqId: requestIdOf,
     // Off unless TRUST_PROXY says a proxy sits in front: X-Forwarded-For would otherwise set request.ip.
     trustProxy: deps.config.trustProxy,
     // A path parameter over 100 characters or a path that does not decode: refused before any route, in the
@@ -121,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const shared = deps.config.redis ? await connectSharedState({ ...deps.config.redis, log: app.log, db: deps.db }) : undefined
   app.decorate('sharedState', shared)
   if (shared) app.addHook('onClose', () => shared.close())
+  await app.register(observabilityPlugin, { metricsToken: deps.config.metricsToken, redisUp: shared ? () => shared.available() : undefined })
   // Whose files besides their own a caller may read (files/service.ts): a use record's signed document they may see.
   app.decorate('mayReadFile', mayReadUseRecordDocument)
   // Which seals an application under way names (seals/in-application.ts): lists then offer neither renewal nor a second application.
@@ -136,6 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The seal events outbox's subscribers, in the transaction of each change (docs/architecture.md); then any
   // event written where nobody listened.
   subscribeToSealEvents(trust, tellPlatformsAboutSeal)
+  app.observability.gauge('webhook_deliveries_pending', 'Webhook deliveries waiting to be sent or retried', () => pendingDeliveryCount(deps.db))
   await deliverPendingSealEvents(trust)
 
   // Delivery (issue 9): security headers and compression on every answer, registered before any route.
