@@ -15,7 +15,6 @@ const unitNamed = (n: number, name: string) => ({ name, socialCreditCode: credit
 /** Two reviewers as the claim functions see them (the route's operator is the admin token's key). */
 const alice: Claimant = { key: 'operator:alice', name: '审核员甲', identityNo: idNumber(990) }
 const bob: Claimant = { key: 'operator:bob', name: '审核员乙', identityNo: idNumber(991) }
-const adminKey: Claimant = { key: 'apiKey:bootstrap', name: 'ADMIN_TOKEN', identityNo: null }
 
 describe('the review queue, claims and the side-by-side detail (issue #22)', () => {
   let t: TestApp
