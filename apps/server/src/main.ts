@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts'
 import { localFileStore } from './files/store.ts'
 import { createProviders } from './identity/providers.ts'
 import { loadSecrets } from './secrets.ts'
-import { demo, seedDemo } from './seed.ts'
+import { demo, seedDemo, seedFirstAdministrator } from './seed.ts'
 import { seedSandboxPlatforms } from './platforms/registry.ts'
 import { ensureOperationManual } from './config/operation-manual.ts'
 import { closeWorkerPool } from './workers/pool.ts'
@@ -64,6 +64,8 @@ if (repaired.draftsClosed > 0) app.log.warn({ draftsClosed: repaired.draftsClose
 if (repaired.applicationsFinished > 0) app.log.warn({ applicationsFinished: repaired.applicationsFinished }, '启动修复：已完成中断的单位印章制作')
 if (config.seedDemo) await seedDemo(database.db)
 if (config.seedDemo) await seedSandboxPlatforms(database.db, app.trust.keys)
+// The console's first administrator, as the demo accounts are: created once, its initial password printed once.
+const firstAdmin = config.seedDemo ? await seedFirstAdministrator(database.db) : null
 await ensureOperationManual(database.db, app.files)
 traceMemory('demo seeded, operation manual ready')
 await app.listen({ port: config.port, host: config.host })
@@ -105,5 +107,9 @@ if (exposure) {
 } else if (openingSandboxes(config.providers).length > 0) {
   lines.push(`  沙箱环境：仅本机可访问（${config.host}）；在网络上演示请设 HOST 与 ALLOW_SANDBOX_ON_NETWORK=true`)
 }
-if (!process.env.ADMIN_TOKEN) lines.push(`  运维接口令牌（/api/admin）: 见 ${join(config.dataDir, 'secrets', 'admin.token')}`)
+lines.push(`  运营后台: ${config.publicUrl}/console`)
+if (firstAdmin) {
+  lines.push(`    系统管理员: 用户名 ${firstAdmin.username}，初始密码 ${firstAdmin.initialPassword}（只显示这一次；首次登录后修改密码并绑定动态验证码）`)
+}
+if (!process.env.ADMIN_TOKEN) lines.push(`  启动密钥（/api/admin 的 API 密钥，全部角色，可在运营后台吊销）: 见 ${join(config.dataDir, 'secrets', 'admin.token')}`)
 console.log(lines.join('\n') + '\n')
