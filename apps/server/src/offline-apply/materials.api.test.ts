@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configDefaults } from '@seal/shared/api/config'
 import { reviewMessages } from '@seal/shared/api/unit-apply-admin'
@@ -13,6 +13,7 @@ const unitNamed = (n: number, name: string) => ({ name, socialCreditCode: credit
 
 describe('the offline materials desk (issue #22)', () => {
   let t: TestApp
+  let keyName: string
   let operator: Applicant
   const legal = person(802, '柳法人')
   const admin = () => ({ authorization: `Bearer ${t.secrets.adminToken}` })
@@ -25,6 +26,8 @@ describe('the offline materials desk (issue #22)', () => {
 
   beforeAll(async () => {
     t = await startTestApp()
+    // The start-up key (ADMIN_TOKEN) acts under its API key's name.
+    keyName = (await t.call({ method: 'GET', url: '/api/admin/me', token: t.secrets.adminToken })).body.data.name
     operator = await applicantFor(t, person(801, '纸质经办'))
   })
   afterAll(() => t.close())
@@ -63,7 +66,7 @@ describe('the offline materials desk (issue #22)', () => {
     const received = await call('POST', `/admin/offline-materials/${enterprise.id}/receipt`, { checked: ['申请表原件'], missing: ['营业执照复印件'], note: '复印件未盖章' })
     expect(received).toMatchObject({
       resultStatus: '00',
-      data: { id: enterprise.id, receipt: { receivedBy: 'ADMIN_TOKEN', checked: ['申请表原件'], missing: ['营业执照复印件'], note: '复印件未盖章', receivedAt: expect.any(Number) } },
+      data: { id: enterprise.id, receipt: { receivedBy: keyName, checked: ['申请表原件'], missing: ['营业执照复印件'], note: '复印件未盖章', receivedAt: expect.any(Number) } },
     })
     expect((await call('GET', '/admin/offline-materials?received=true&q=' + encodeURIComponent('纸质'))).data.records.map((r: { id: string }) => r.id)).toEqual([enterprise.id])
     expect((await call('GET', '/admin/offline-materials?received=false&q=' + encodeURIComponent('纸质'))).data.records.map((r: { id: string }) => r.id)).toEqual([institution.id])
@@ -71,10 +74,10 @@ describe('the offline materials desk (issue #22)', () => {
     // The reviewer's detail: the receipt in the courier record and among the reasons.
     const detail = (await call('GET', `/admin/applications/${enterprise.id}`)).data
     expect(detail.deliveryRecord).toMatchObject({ deliverNo: 'EMS80100', receipt: { checked: ['申请表原件'], missing: ['营业执照复印件'] } })
-    expect(detail.reviewReasonItems).toContainEqual({ code: 'OFFLINE_RECEIVED', text: '纸质材料已签收（ADMIN_TOKEN），缺少：营业执照复印件' })
+    expect(detail.reviewReasonItems).toContainEqual({ code: 'OFFLINE_RECEIVED', text: `纸质材料已签收（${keyName}），缺少：营业执照复印件` })
 
-    const [audit] = await t.db.select().from(auditEvents).where(eq(auditEvents.target, enterprise.id))
-    expect(audit).toMatchObject({ action: 'offline.receipt', operatorName: 'ADMIN_TOKEN', detail: { missing: ['营业执照复印件'] } })
+    const [audit] = await t.db.select().from(auditEvents).where(and(eq(auditEvents.target, enterprise.id), eq(auditEvents.action, 'offline.receipt')))
+    expect(audit).toMatchObject({ action: 'offline.receipt', operatorName: keyName, detail: { missing: ['营业执照复印件'] } })
   })
 
   it('refuses a receipt for an application that is not an offline one, or unknown', async () => {

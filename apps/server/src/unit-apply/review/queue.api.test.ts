@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reviewMessages } from '@seal/shared/api/unit-apply-admin'
 import { auditEvents } from '../../audit/tables.ts'
+import { enrolledOperator } from '../../operators/test-support.ts'
 import { files } from '../../files/tables.ts'
 import { ocrRequests } from '../../identity/tables.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
@@ -18,6 +19,7 @@ const bob: Claimant = { key: 'operator:bob', name: '审核员乙', identityNo: i
 
 describe('the review queue, claims and the side-by-side detail (issue #22)', () => {
   let t: TestApp
+  let keyName: string
   let legal: Applicant
   const admin = () => ({ authorization: `Bearer ${t.secrets.adminToken}` })
   const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
@@ -28,6 +30,8 @@ describe('the review queue, claims and the side-by-side detail (issue #22)', () 
 
   beforeAll(async () => {
     t = await startTestApp()
+    // The start-up key (ADMIN_TOKEN) acts under its API key's name.
+    keyName = (await t.call({ method: 'GET', url: '/api/admin/me', token: t.secrets.adminToken })).body.data.name
     legal = await applicantFor(t, person(701, '欧阳审'))
   })
   afterAll(() => t.close())
@@ -115,28 +119,52 @@ describe('the review queue, claims and the side-by-side detail (issue #22)', () 
 
     await releaseClaim(t.db, { applicationId: row.id, claimant: alice })
     const claimed = await call('POST', `/admin/applications/${row.id}/claim`)
-    expect(claimed).toMatchObject({ resultStatus: '00', data: { id: row.id, claim: { operatorName: 'ADMIN_TOKEN', mine: true } } })
-    expect((await call('GET', `/admin/applications/${row.id}`)).data.claim).toMatchObject({ operatorName: 'ADMIN_TOKEN', mine: true })
-    await expect(claimApplication(t.db, { applicationId: row.id, claimant: bob })).rejects.toMatchObject({ message: reviewMessages.claimedByOther('ADMIN_TOKEN') })
+    expect(claimed).toMatchObject({ resultStatus: '00', data: { id: row.id, claim: { operatorName: keyName, mine: true } } })
+    expect((await call('GET', `/admin/applications/${row.id}`)).data.claim).toMatchObject({ operatorName: keyName, mine: true })
+    await expect(claimApplication(t.db, { applicationId: row.id, claimant: bob })).rejects.toMatchObject({ message: reviewMessages.claimedByOther(keyName) })
     expect(await call('DELETE', `/admin/applications/${row.id}/claim`)).toMatchObject({ data: { released: true } })
     expect(await call('DELETE', `/admin/applications/${row.id}/claim`)).toMatchObject({ data: { released: false } })
 
     // Nobody holds it: the decision takes the claim, is recorded under the operator's name, and lets it go.
     const ended = await call('POST', `/admin/applications/${row.id}/review`, { ...decide, reviewer: '随便写的名字' })
-    expect(ended).toMatchObject({ resultStatus: '00', data: { applyStatus: 'APPLY_SUCCESS', reviewedBy: 'ADMIN_TOKEN' } })
+    expect(ended).toMatchObject({ resultStatus: '00', data: { applyStatus: 'APPLY_SUCCESS', reviewedBy: keyName } })
     expect(await t.db.select().from(reviewClaims).where(eq(reviewClaims.applicationId, row.id))).toHaveLength(0)
     expect((await call('POST', `/admin/applications/${row.id}/claim`)).responseInfo).toBe(reviewMessages.claimNotPending)
 
     const audited = await t.db.select().from(auditEvents).where(eq(auditEvents.target, row.id))
     expect(audited.map((e) => [e.action, e.operatorName])).toEqual(
       expect.arrayContaining([
-        ['review.claim', 'ADMIN_TOKEN'],
-        ['review.release', 'ADMIN_TOKEN'],
-        ['review.decide', 'ADMIN_TOKEN'],
+        ['review.claim', keyName],
+        ['review.release', keyName],
+        ['review.decide', keyName],
       ]),
     )
     const decision = audited.find((e) => e.action === 'review.decide')!
     expect(decision.detail).toMatchObject({ applyStatus: 'APPLY_SUCCESS', decisions: [{ itemId: 'item-1', approve: true }] })
+  })
+
+  it('lets one of two named reviewers hold an application, and neither review one he is named in', async () => {
+    const unit = unitNamed(707, '两位审核员科技有限公司')
+    const row = await insertApplication(t, { applicant: legal, unit, legal, seals: [{ sealTypeCode: '01' }] })
+    const first = await enrolledOperator(t, ['reviewer'], { displayName: '审核员丙', identityNo: idNumber(992) })
+    const second = await enrolledOperator(t, ['reviewer'], { displayName: '审核员丁', identityNo: idNumber(993) })
+    const as = async (token: string, method: 'GET' | 'POST', url: string, body?: object) =>
+      (await t.call({ method, url: `/api${url}`, token, ...(body ? { body } : {}) })).body
+    const decide = { decisions: [{ itemId: 'item-1', approve: true }] }
+
+    expect(await as(first.token, 'POST', `/admin/applications/${row.id}/claim`)).toMatchObject({ resultStatus: '00', data: { claim: { operatorName: '审核员丙', mine: true } } })
+    expect(await as(second.token, 'POST', `/admin/applications/${row.id}/claim`)).toMatchObject({ responseInfo: '该申请正由审核员丙审核中，请选择其他申请', data: { operatorName: '审核员丙' } })
+    expect((await as(second.token, 'POST', `/admin/applications/${row.id}/review`, decide)).responseInfo).toBe(reviewMessages.claimedByOther('审核员丙'))
+    expect((await as(second.token, 'GET', `/admin/applications/${row.id}`)).data.claim).toMatchObject({ operatorName: '审核员丙', mine: false })
+    expect(await as(first.token, 'POST', `/admin/applications/${row.id}/review`, decide)).toMatchObject({ resultStatus: '00', data: { reviewedBy: '审核员丙' } })
+
+    // The legal representative as a reviewer: the detail says so, claim and decision are refused.
+    const other = await insertApplication(t, { applicant: legal, unit, legal, seals: [{ sealTypeCode: '01' }] })
+    const himself = await enrolledOperator(t, ['reviewer'], { displayName: '审核员戊', identityNo: legal.identityNo })
+    expect((await as(himself.token, 'GET', `/admin/applications/${other.id}`)).data.ownApplication).toBe(true)
+    expect((await as(himself.token, 'POST', `/admin/applications/${other.id}/claim`)).responseInfo).toBe(reviewMessages.ownApplication)
+    expect((await as(himself.token, 'POST', `/admin/applications/${other.id}/review`, decide)).responseInfo).toBe(reviewMessages.ownApplication)
+    expect((await t.db.select().from(unitApplications).where(eq(unitApplications.id, other.id)))[0]!.applyStatus).toBe('PENDING_REVIEW')
   })
 
   it('applies one of 100 concurrent decisions and refuses the rest', async () => {
