@@ -33,6 +33,8 @@ export const offlineMaterialsAdminRoutes: FastifyPluginAsyncZod = async (app) =>
   app.post(
     '/admin/offline-materials/:id/receipt',
     {
+      // Audited by the handler with what was decided (review.claim, review.release, review.decide, offline.receipt).
+      config: { auditsItself: true },
       schema: {
         tags: ['admin'],
         summary: '签收线下纸质材料：记录已收到与缺少的材料（按收件配置的材料清单）及备注；再次签收即覆盖 †',

@@ -59,6 +59,8 @@ export const unitApplyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/applications/:id/claim',
     {
+      // Audited by the handler with what was decided (review.claim, review.release, review.decide, offline.receipt).
+      config: { auditsItself: true },
       schema: {
         tags: ['admin'],
         summary: '领取待审核申请（15分钟，再次领取即续期）；他人正在审核时拒绝 †',
@@ -77,6 +79,8 @@ export const unitApplyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/applications/:id/claim',
     {
+      // Audited by the handler with what was decided (review.claim, review.release, review.decide, offline.receipt).
+      config: { auditsItself: true },
       schema: {
         tags: ['admin'],
         summary: '释放本人领取的申请 †',
@@ -95,6 +99,8 @@ export const unitApplyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/applications/:id/review',
     {
+      // Audited by the handler with what was decided (review.claim, review.release, review.decide, offline.receipt).
+      config: { auditsItself: true },
       schema: {
         tags: ['admin'],
         summary: '审核：逐枚印章通过或驳回（驳回须填写原因）；通过即制作印章。须本人已领取或无人领取，审核后释放 †',
