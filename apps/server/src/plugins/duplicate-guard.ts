@@ -91,7 +91,12 @@ const isMultipart = (request: FastifyRequest) => request.headers['content-type']
 
 /** Who (the session, else the socket's client address), which route with which parameters, which body. */
 function requestKey(request: FastifyRequest, body: Hash | undefined): string {
-  const who = request.caller ? `session:${request.caller.sessionId}` : `ip:${request.ip}`
+  // Operators are told apart by who they are (two reviewers at one office share an address).
+  const who = request.caller
+    ? `session:${request.caller.sessionId}`
+    : request.operator
+      ? `operator:${request.operator.kind}:${request.operator.id}`
+      : `ip:${request.ip}`
   // Parameters and query are flat strings once parsed, so serialising them is bounded.
   const target = `${request.method} ${request.routeOptions.url} ${JSON.stringify(request.params ?? {})} ${JSON.stringify(request.query ?? {})}`
   const content = body ? body.digest('hex') : `multipart:${request.headers['content-length'] ?? ''}`
