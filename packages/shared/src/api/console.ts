@@ -15,7 +15,12 @@ export const CONSOLE_EXPORT_MAX_ROWS = 100_000
 
 const text = (max: number) => z.string().trim().min(1).max(max, '搜索内容过长').optional()
 /** An epoch-ms bound given in a query string. */
-const epochMs = z.coerce.number().int('时间格式不正确').nonnegative('时间格式不正确').max(8_640_000_000_000, '时间格式不正确').optional()
+const epochMs = z.coerce
+  .number()
+  .int('时间格式不正确')
+  .nonnegative('时间格式不正确')
+  .max(8_640_000_000_000, '时间格式不正确')
+  .optional()
 
 const pageQuery = {
   /** The last record of the previous page. */
@@ -96,7 +101,13 @@ export const consoleSealItem = z.object({
 export type ConsoleSealItem = z.infer<typeof consoleSealItem>
 export const sealSearchAnswer = consolePage(consoleSealItem)
 
-export const consolePerson = z.object({ id: z.string(), name: z.string(), identityNo: z.string(), phone: z.string(), verified: z.boolean() })
+export const consolePerson = z.object({
+  id: z.string(),
+  name: z.string(),
+  identityNo: z.string(),
+  phone: z.string(),
+  verified: z.boolean(),
+})
 
 export const consoleCertificate = z.object({
   serialNumber: z.string(),
@@ -171,7 +182,9 @@ export const consoleSealDetail = z.object({
   }),
   /** The holder: the person of a personal seal, the unit's legal representative. */
   holder: consolePerson,
-  unit: z.object({ id: z.string(), name: z.string(), socialCreditCode: z.string(), unitTypeCode: z.string() }).nullable(),
+  unit: z
+    .object({ id: z.string(), name: z.string(), socialCreditCode: z.string(), unitTypeCode: z.string() })
+    .nullable(),
   /** Every certificate the seal had, newest first: the first is the one in use unless revoked. */
   certificates: z.array(consoleCertificate),
   authorizations: z.array(consoleSealAuthorization),
