@@ -47,7 +47,15 @@ export async function searchSeals(
     query.sealCode ? eq(s.sealCode, query.sealCode) : undefined,
     query.status ? eq(s.status, query.status) : undefined,
     query.sealTypeCode ? eq(s.sealTypeCode, query.sealTypeCode) : undefined,
-    query.socialCreditCode ? eq(units.socialCreditCode, query.socialCreditCode.toUpperCase()) : undefined,
+    query.socialCreditCode
+      ? inArray(
+          s.unitId,
+          db
+            .select({ id: units.id })
+            .from(units)
+            .where(eq(units.socialCreditCode, query.socialCreditCode.toUpperCase())),
+        )
+      : undefined,
     query.unitName
       ? inArray(
           s.unitId,
@@ -60,19 +68,25 @@ export async function searchSeals(
       ? sql`(${s.createdAt}, ${s.id}) < (select c.created_at, c.id from ${seals} c where c.id = ${query.lastId})`
       : undefined,
   ]
+  // The page is chosen from seals alone; only its rows are joined to their unit and holder.
+  const pageIds = db
+    .select({ id: s.id })
+    .from(s)
+    .where(and(...filters))
+    .orderBy(desc(s.createdAt), desc(s.id))
+    .limit(query.pageSize + 1)
   const rows = await db
     .select(sealColumns)
     .from(s)
     .leftJoin(units, eq(units.id, s.unitId))
     .innerJoin(holder, eq(holder.id, sql`coalesce(${s.personId}, ${units.legalPersonId})`))
-    .where(and(...filters))
+    .where(inArray(s.id, pageIds))
     .orderBy(desc(s.createdAt), desc(s.id))
-    .limit(query.pageSize + 1)
-  const page = rows.slice(0, query.pageSize)
+  const records = rows.slice(0, query.pageSize)
   const hasMore = rows.length > query.pageSize
   return {
-    records: page.map((row) => sealItem(row, pictureKey, now)),
-    lastId: hasMore ? (page.at(-1)?.id ?? null) : null,
+    records: records.map((row) => sealItem(row, pictureKey, now)),
+    lastId: hasMore ? (records.at(-1)?.id ?? null) : null,
     hasMore,
   }
 }
