@@ -214,7 +214,7 @@ const durations = z.object({
 
 /** GET /admin/dashboard. */
 export const dashboardAnswer = z.object({
-  /** Enterprise applications (drafts deleted by their applicant left out), by status. */
+  /** Enterprise applications past the draft (TEMPORARY_SAVE is the applicant's own), by status. */
   applicationsByStatus: z.array(z.object({ status: z.enum(applyStatuses), count: z.number().int() })),
   /** The last DASHBOARD_DAYS days, oldest first, today last, days without any at 0. */
   sealsIssuedPerDay: z.array(dayCount),
@@ -225,6 +225,7 @@ export const dashboardAnswer = z.object({
     /** Applications decided in the last DASHBOARD_DAYS days, by the time from submission to decision. */
     decided: durations,
   }),
+  /** When the figures were read: one reading is answered for 30 s. */
   asOf: z.number().int(),
 })
 export type DashboardAnswer = z.infer<typeof dashboardAnswer>
