@@ -2,6 +2,7 @@
 // made in SQL with INSERT … SELECT generate_series (seconds on PostgreSQL, not hours row by row).
 // The benchmarked person (bp-0, phone 13900000000) represents 5 units holding 73 seals, has a personal
 // name seal, and the first unit's 公章 (bs-0) carries 300k use records, so page 9999 exists.
+// A tenth of the uses are 5 platforms' (bplat-0 … bplat-4), the rest name their user (a person of the set).
 import { createHash } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -121,7 +122,9 @@ export async function generateBenchData(
   const busy = scale.busyRecords
   const others = scale.records - busy
   // Every tenth use is a platform's (no user); the others name their user, a person of the data set.
-  const record = (seal: string, age: string) => `'br-' || i, ${seal},
+  // Each record comes linked into the use records' chain (placeholder hashes, in writing order), or the
+  // server's chainer would spend the benchmark linking a million of them.
+  const record = (seal: string, age: string, chainSeq: string) => `'br-' || i, ${seal},
             case when i % 10 = 9 then null else 'bp-' || (i % ${units}) end,
             case when i % 10 = 9 then null else (${names})[(i % ${units}) % 8 + 1] end,
             case when i % 10 = 9 then 'bplat-' || (i / 10) % 5 end,
@@ -129,18 +132,21 @@ export async function generateBenchData(
             (array['采购合同','租赁协议','劳动合同','保密协议','授权委托书','报价单'])[i % 6 + 1] || '-' || i || '.pdf',
             md5(i::text) || md5(i::text),
             (array['年度采购合同盖章','办公室租赁','员工入职','项目保密','业务授权'])[i % 5 + 1] || ' 第' || i || '号',
-            now() - ${age}`
+            now() - ${age},
+            ${chainSeq}, md5((${chainSeq} - 1)::text) || md5((${chainSeq} - 1)::text), md5((${chainSeq})::text) || md5((${chainSeq})::text)`
   // Other seals' records first (older), then the busy seal's, oldest first, so seq follows time.
   await step(
     `use records of other seals (${others})`,
-    `insert into seal_use_records (id, seal_id, user_person_id, user_name, platform_id, platform_name, file_name, document_sha256, remark, created_at)
-     select ${record(`'bs-' || (73 + (i::bigint * 7919) % ${scale.seals - 73})`, `(${scale.records} - i) * interval '30 seconds'`)}
+    `insert into seal_use_records (id, seal_id, user_person_id, user_name, platform_id, platform_name, file_name, document_sha256, remark, created_at,
+                                   chain_seq, prev_hash, entry_hash)
+     select ${record(`'bs-' || (73 + (i::bigint * 7919) % ${scale.seals - 73})`, `(${scale.records} - i) * interval '30 seconds'`, `i - ${busy} + 1`)}
      from generate_series(${busy}, ${scale.records - 1}) i`,
   )
   await step(
     `use records of ${benchData.busySealId} (${busy})`,
-    `insert into seal_use_records (id, seal_id, user_person_id, user_name, platform_id, platform_name, file_name, document_sha256, remark, created_at)
-     select ${record(`'${benchData.busySealId}'`, `(${busy} - i) * interval '10 seconds'`)}
+    `insert into seal_use_records (id, seal_id, user_person_id, user_name, platform_id, platform_name, file_name, document_sha256, remark, created_at,
+                                   chain_seq, prev_hash, entry_hash)
+     select ${record(`'${benchData.busySealId}'`, `(${busy} - i) * interval '10 seconds'`, `i + ${others} + 1`)}
      from generate_series(0, ${busy - 1}) i`,
   )
   for (const index of definitions) await step(`index ${index.indexname}`, index.indexdef)
