@@ -70,6 +70,7 @@ import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-re
 import { connectSharedState, type ConnectedSharedState } from './redis/connect.ts'
 import { activationRoutes } from './activation/routes.ts'
 import { sandboxPendingSealAdminRoutes } from './activation/sandbox-admin-routes.ts'
+import { consoleRoutes } from './console/routes.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -206,6 +207,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(activationRoutes)
       await api.register(sandboxPendingSealAdminRoutes)
       await api.register(olderChangeRoutes)
+      await api.register(consoleRoutes)
     },
     { prefix: '/api' },
   )
