@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3'
 import type { S3Settings } from '../config.ts'
 import type { FileStore } from './store.ts'
 
@@ -24,7 +30,10 @@ const MAX_ATTEMPTS = 3
  * the store refuse bytes damaged on the way. Listing uses ListObjects (v1) with a marker, page by page
  * (decisions.md "Files in an S3-compatible store").
  */
-export function s3FileStore(settings: S3Settings, options: { pageSize?: number } = {}): FileStore & { close: () => void } {
+export function s3FileStore(
+  settings: S3Settings,
+  options: { pageSize?: number } = {},
+): FileStore & { close: () => void } {
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
@@ -52,7 +61,13 @@ export function s3FileStore(settings: S3Settings, options: { pageSize?: number }
     async put(key, bytes) {
       const md5 = createHash('md5').update(bytes).digest('base64')
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: bytes, ContentLength: bytes.length, ContentMD5: md5 }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: prefix + key,
+          Body: bytes,
+          ContentLength: bytes.length,
+          ContentMD5: md5,
+        }),
         deadline(),
       )
     },
@@ -70,7 +85,10 @@ export function s3FileStore(settings: S3Settings, options: { pageSize?: number }
     async *list() {
       let marker: string | undefined
       for (;;) {
-        const page = await client.send(new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: marker, MaxKeys: pageSize }), deadline())
+        const page = await client.send(
+          new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: marker, MaxKeys: pageSize }),
+          deadline(),
+        )
         const contents = page.Contents ?? []
         for (const object of contents) {
           if (!object.Key) continue
