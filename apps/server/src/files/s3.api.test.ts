@@ -60,12 +60,12 @@ describe('files in an S3-compatible store survive cut uploads without rows point
 
   it('records nothing when the connection is cut mid-upload, and sweeps whatever the store kept of it', async () => {
     const recordedBefore = await recordedKeys()
-    relay.cutUploads = true
+    relay.uploads = 'cut'
     try {
       const cut = await t.call({ method: 'POST', url: '/api/file/uploadBase64', token, body: { originalName: '断开.pdf', fileBase64: pdf.toString('base64') } })
       expect(cut.body.resultStatus).not.toBe('00')
     } finally {
-      relay.cutUploads = false
+      relay.uploads = 'pass'
     }
     expect(await recordedKeys()).toEqual(recordedBefore)
 

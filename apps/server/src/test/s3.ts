@@ -73,20 +73,22 @@ export async function startLocalS3(bucket = 'seal-files'): Promise<LocalS3> {
   }
 }
 
+/** How many bytes of a held upload reach the store: its headers and the start of its body. */
+const HELD_AFTER_BYTES = 16_384
+
 /**
- * A TCP relay in front of the local S3 that can cut uploads: with `cutUploads` on, a connection that starts
- * sending a PUT is destroyed after its first chunk, as a crash or a network failure would end it. `inFlight`
- * counts PUTs sent and not yet answered.
+ * A TCP relay in front of the local S3 that fails uploads as a crash or a network failure would: with `cut`,
+ * a connection that starts sending a PUT is destroyed after its first chunk; with `hold`, the PUT's first
+ * 16 KB reach the store and the rest waits for ever (the uploader stays mid-upload, to be killed there).
+ * `inFlight` counts PUTs sent and not yet answered.
  */
-export async function startCuttingRelay(
-  target: string,
-): Promise<{ endpoint: string; cutUploads: boolean; inFlight: () => number; stop: () => Promise<void> }> {
+export async function startCuttingRelay(target: string) {
   const { hostname, port } = new URL(target)
   const sockets = new Set<Socket>()
   const putting = new Set<Socket>()
   const relay = {
     endpoint: '',
-    cutUploads: false,
+    uploads: 'pass' as 'pass' | 'cut' | 'hold',
     inFlight: () => putting.size,
     stop: async () => {
       for (const socket of sockets) socket.destroy()
@@ -96,6 +98,8 @@ export async function startCuttingRelay(
   const server: Server = createServer((client) => {
     const upstream = connect(Number(port), hostname)
     sockets.add(client).add(upstream)
+    /** Bytes of a held PUT still let through; undefined while nothing is held. */
+    let holding: number | undefined
     const end = () => {
       putting.delete(client)
       client.destroy()
@@ -104,15 +108,21 @@ export async function startCuttingRelay(
       sockets.delete(upstream)
     }
     client.on('data', (chunk: Buffer) => {
-      if (chunk.subarray(0, 4).toString() === 'PUT ') {
+      if (holding === undefined && chunk.subarray(0, 4).toString() === 'PUT ') {
         putting.add(client)
-        if (relay.cutUploads) {
+        if (relay.uploads === 'cut') {
           upstream.write(chunk)
           end()
           return
         }
+        if (relay.uploads === 'hold') holding = HELD_AFTER_BYTES
       }
-      upstream.write(chunk)
+      if (holding === undefined) {
+        upstream.write(chunk)
+        return
+      }
+      upstream.write(chunk.subarray(0, holding))
+      holding = Math.max(0, holding - chunk.length)
     })
     upstream.on('data', (chunk: Buffer) => {
       // An answer, not the interim 100 Continue of a large body.
