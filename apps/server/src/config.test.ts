@@ -90,3 +90,48 @@ describe('REDIS_URL', () => {
     expect(() => loadConfig({ REDIS_URL: 'redis://h', REDIS_KEY_PREFIX: 'bad prefix*' })).toThrow(/REDIS_KEY_PREFIX/)
   })
 })
+
+describe('the file store setting', () => {
+  const minio = { S3_ENDPOINT: 'http://minio.internal:9000', S3_BUCKET: 'seal-files', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }
+
+  it('keeps files in DATA_DIR/files unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/seal' }).fileStore).toEqual({ kind: 'local', root: '/srv/seal/files' })
+  })
+
+  it('uses the bucket once S3_BUCKET is set, with the defaults an S3-compatible server needs', () => {
+    expect(loadConfig({ ...minio, S3_PREFIX: 'prod', S3_FORCE_PATH_STYLE: 'true' }).fileStore).toEqual({
+      kind: 's3',
+      s3: {
+        endpoint: 'http://minio.internal:9000',
+        region: 'us-east-1',
+        bucket: 'seal-files',
+        prefix: 'prod/',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      },
+    })
+    // AWS itself, credentials from the instance's role.
+    expect(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'seal-files', S3_REGION: 'cn-north-1' }).fileStore).toMatchObject({
+      s3: { endpoint: undefined, region: 'cn-north-1', prefix: '', forcePathStyle: false, credentials: undefined },
+    })
+  })
+
+  it('refuses to start half-configured, saying what is missing in Chinese and English', () => {
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/必须设置 S3_BUCKET.*S3_BUCKET must be set/)
+    expect(() => loadConfig({ S3_ENDPOINT: minio.S3_ENDPOINT, S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_ENDPOINT、S3_ACCESS_KEY_ID、S3_SECRET_ACCESS_KEY.*FILE_STORE=local/)
+    expect(() => loadConfig({ ...minio, S3_SECRET_ACCESS_KEY: '' })).toThrow(/必须同时设置.*must be set together/)
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'seal-files' })).toThrow(/S3_REGION must be set for AWS S3/)
+    expect(() => loadConfig({ ...minio, S3_ENDPOINT: 'minio.internal:9000' })).toThrow(/S3_ENDPOINT must be an http/)
+    expect(() => loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE must be 'true' or 'false'/)
+    expect(() => loadConfig({ ...minio, S3_PREFIX: '/seal' })).toThrow(/S3_PREFIX/)
+    expect(() => loadConfig({ ...minio, FILE_STORE: 'nfs' })).toThrow(/FILE_STORE must be 'local' or 's3'/)
+    // An explicit local store with leftover S3 settings is a mistake too: files would go to one machine's disk.
+    expect(() => loadConfig({ ...minio, FILE_STORE: 'local' })).toThrow(/FILE_STORE=local/)
+  })
+
+  it('never repeats the endpoint or the secret in its refusals', () => {
+    const withSecrets = { ...minio, S3_ENDPOINT: 'http://user:p4ssw0rd@minio internal', S3_SECRET_ACCESS_KEY: 'very-secret' }
+    expect(() => loadConfig(withSecrets)).toThrow(/S3_ENDPOINT/)
+    expect(() => loadConfig(withSecrets)).not.toThrow(/p4ssw0rd|very-secret/)
+  })
+})

@@ -123,6 +123,24 @@ export type ServerConfig = {
    * channel (default `seal:`), so deployments or test runs sharing one Redis never meet.
    */
   redis: { url: string; keyPrefix: string } | undefined
+  /**
+   * FILE_STORE: where file bytes live (docs/deploy.md "Files"). `local`, the default, is `DATA_DIR/files`;
+   * `s3` an S3-compatible bucket shared by every process (S3_* settings), the default when S3_BUCKET is set.
+   */
+  fileStore: { kind: 'local'; root: string } | { kind: 's3'; s3: S3Settings }
+}
+
+/** An S3-compatible bucket for the files (files/s3-store.ts). */
+export type S3Settings = {
+  /** S3_ENDPOINT: the store's address (MinIO, OSS, COS …); unset is AWS S3 in `region`. */
+  endpoint: string | undefined
+  region: string
+  bucket: string
+  /** S3_PREFIX: the part of the bucket that is the service's, `''` or ending in `/`. */
+  prefix: string
+  forcePathStyle: boolean
+  /** Secrets: never logged. Unset: the SDK's own chain (AWS_* variables, the instance's role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -187,6 +205,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webhookAllowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : openingSandboxes(providers).length > 0,
     hostChannels: hostChannelsSetting(env.HOST_CHANNELS, publicUrl),
     redis: redisSetting(env),
+    fileStore: fileStoreSetting(env, dataDir),
+  }
+}
+
+const S3_NAMES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const
+
+/**
+ * FILE_STORE and S3_*, refused at start when half there: files that silently went to one machine's disk
+ * while the others look in a bucket would be lost to them. Said in Chinese and English, as operators read both.
+ */
+function fileStoreSetting(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['fileStore'] {
+  const refuse = (chinese: string, english: string) => new Error(`文件存储配置有误：${chinese} / File store settings: ${english}`)
+  const given = S3_NAMES.filter((name) => env[name])
+  const kind = env.FILE_STORE || (env.S3_BUCKET ? 's3' : 'local')
+  if (kind !== 'local' && kind !== 's3') throw refuse(`FILE_STORE 只能是 local 或 s3，而不是 '${kind}'`, `FILE_STORE must be 'local' or 's3', not '${kind}'`)
+  if (kind === 'local') {
+    if (given.length > 0) {
+      throw refuse(
+        `FILE_STORE=local 时不使用 ${given.join('、')}；要使用 S3 请设置 FILE_STORE=s3，否则删除这些设置`,
+        `${given.join(', ')} set while FILE_STORE=local; set FILE_STORE=s3 to use the bucket, or remove them`,
+      )
+    }
+    return { kind: 'local', root: resolve(dataDir, 'files') }
+  }
+  const bucket = env.S3_BUCKET
+  if (!bucket) throw refuse('FILE_STORE=s3 时必须设置 S3_BUCKET', 'S3_BUCKET must be set when FILE_STORE=s3')
+  // Loose on purpose (old AWS buckets may hold capitals and _): only what cannot be a bucket in any store.
+  if (!/^[\w.-]{1,255}$/.test(bucket)) throw refuse(`S3_BUCKET '${bucket}' 不是有效的存储桶名称`, `S3_BUCKET '${bucket}' is not a valid bucket name`)
+  const endpoint = env.S3_ENDPOINT || undefined
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(endpoint)) {
+    throw refuse('S3_ENDPOINT 必须是 http:// 或 https:// 地址', 'S3_ENDPOINT must be an http:// or https:// address') // not echoed: it may hold credentials
+  }
+  const region = env.S3_REGION || (endpoint ? 'us-east-1' : undefined)
+  if (!region) throw refuse('使用 AWS S3（未设置 S3_ENDPOINT）时必须设置 S3_REGION', 'S3_REGION must be set for AWS S3 (no S3_ENDPOINT)')
+  const accessKeyId = env.S3_ACCESS_KEY_ID
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw refuse('S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 必须同时设置', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together')
+  }
+  const prefix = env.S3_PREFIX ?? ''
+  if (!/^([\w.-]+\/)*[\w.-]*$/.test(prefix) || prefix.length > 200) {
+    throw refuse('S3_PREFIX 只能包含字母、数字和 . _ - /，且不以 / 开头', "S3_PREFIX may hold letters, digits and . _ - / (not starting with '/')")
+  }
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE ?? 'false'
+  if (forcePathStyle !== 'true' && forcePathStyle !== 'false') {
+    throw refuse(`S3_FORCE_PATH_STYLE 只能是 true 或 false，而不是 '${forcePathStyle}'`, `S3_FORCE_PATH_STYLE must be 'true' or 'false', not '${forcePathStyle}'`)
+  }
+  return {
+    kind: 's3',
+    s3: {
+      endpoint,
+      region,
+      bucket,
+      prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+      forcePathStyle: forcePathStyle === 'true',
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    },
   }
 }
 

@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyPdf } from '@seal/pdf/verify/verify-pdf'
@@ -25,6 +23,7 @@ import { seals } from './seals/tables.ts'
 import { loadSecrets } from './secrets.ts'
 import { createPostgresDatabase } from './test/harness.ts'
 import { samplePdf } from './test/seals.ts'
+import { killServerProcesses, startServerProcess } from './test/server-process.ts'
 import { loadCertificateAuthority } from './trust/ca.ts'
 import { makeSeal } from './seals/make-seal.ts'
 import { sealCredentials } from './trust/tables.ts'
@@ -43,9 +42,6 @@ const PER_KIND = 6
 /** Answers before the kill, per round (of PER_KIND × 3 calls). */
 const KILL_AFTER = [3, 7, 11]
 const PIN = 'seal2026'
-const mainTs = fileURLToPath(new URL('./main.ts', import.meta.url))
-/** `--import tsx` is resolved from the working folder: the repository root, where tsx is installed. */
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 
 type Burst = { url: string; token: string; body: unknown }[]
 
@@ -68,7 +64,7 @@ describe('a server killed mid-burst leaves nothing half-made', () => {
     }
   })
   afterAll(async () => {
-    for (const child of running) child.kill('SIGKILL')
+    killServerProcesses()
     await postgres?.drop()
     rmSync(dataDir, { recursive: true, force: true })
   })
@@ -85,7 +81,7 @@ describe('a server killed mid-burst leaves nothing half-made', () => {
       TSA_PROVIDER: 'none',
     }
     // Each restart repairs the last kill and then takes the next burst.
-    let server = await startServer(env)
+    let server = await startServerProcess(env)
     const served: { killedAt: Date; crl: Buffer }[] = []
     for (const [round, burst] of bursts.entries()) {
       // Six callers at a time work through the burst, so uses, cancellations and submissions are in flight together.
@@ -116,7 +112,7 @@ describe('a server killed mid-burst leaves nothing half-made', () => {
       await Promise.all(callers)
       expect(answered.length).toBeLessThan(burst.length)
 
-      server = await startServer(env)
+      server = await startServerProcess(env)
       served.push({ killedAt, crl: Buffer.from(await (await fetch(`${server.url}/api/trust/crl`)).arrayBuffer()) })
       await server.swept
     }
@@ -239,46 +235,6 @@ async function prepareBurst({ database, dataDir, round, pdf: pdfBytes }: { datab
   } finally {
     await app.close()
   }
-}
-
-/** Children still running, killed after the tests whatever happened. */
-const running = new Set<ChildProcess>()
-
-type Server = { url: string; swept: Promise<void>; kill: () => Promise<void>; stop: () => Promise<void> }
-
-/** Runs apps/server/src/main.ts in a child process (tsx, no build) and waits until it listens. */
-function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', mainTs], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  running.add(child)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  void exited.then(() => running.delete(child))
-  let output = ''
-  let markSwept = () => {}
-  const swept = new Promise<void>((resolve) => (markSwept = resolve))
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.slice(-2000)}`)), 60_000)
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('启动检查')) markSwept()
-      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
-      if (!listening) return
-      clearTimeout(timer)
-      resolve({
-        url: listening[1]!,
-        swept,
-        kill: async () => {
-          child.kill('SIGKILL')
-          await exited
-        },
-        stop: async () => {
-          child.kill('SIGTERM')
-          await exited
-        },
-      })
-    })
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output.slice(-2000)}`)))
-  })
 }
 
 async function until(condition: () => boolean, timeoutMs: number) {

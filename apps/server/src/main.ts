@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { loadConfig, openingSandboxes, sandboxExposure } from './config.ts'
 import { openDatabase, type OpenDatabase } from './db/client.ts'
-import { localFileStore } from './files/store.ts'
+import { openFileStore } from './files/open-store.ts'
 import { createProviders } from './identity/providers.ts'
 import { loadSecrets } from './secrets.ts'
 import { demo, seedDemo, seedFirstAdministrator } from './seed.ts'
@@ -60,7 +60,7 @@ async function build(database: OpenDatabase) {
   const app = await buildApp({
     config,
     db: database.db,
-    files: localFileStore(join(config.dataDir, 'files')),
+    files: openFileStore(config.fileStore),
     providers: createProviders({ config, db: database.db, log: (line) => app.log.info(line) }),
     secrets: loadSecrets(config.dataDir),
   })

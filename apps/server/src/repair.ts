@@ -20,11 +20,16 @@ export async function repairAtStart(trust: Trust): Promise<{ draftsClosed: numbe
 }
 
 /**
- * The slower half, run after the server listens: stored files no row points at. With PGlite this process
- * is the only writer (the data folder is locked), so everything stored before it started is settled; with
- * PostgreSQL other processes may be storing files right now, so only files older than an hour are swept.
+ * The slower half, run after the server listens: stored files no row points at. With PGlite and the local
+ * folder this process is the only writer (the data folder is locked) and stamps the files by its own clock,
+ * so everything stored before it started is settled. Otherwise only files older than an hour are swept:
+ * with PostgreSQL other processes may be storing files right now, and an S3-compatible store stamps objects
+ * by its own clock, which may run behind ours, so a file this process stores after starting could look
+ * older than the start.
  */
 export async function sweepAfterStart(options: { db: Database; trust: Trust; kind: 'pglite' | 'postgres'; startedAt: Date }) {
-  const before = options.kind === 'pglite' ? options.startedAt : new Date(options.startedAt.getTime() - 3600_000)
-  return sweepOrphanFiles({ db: options.db, store: options.trust.files, before })
+  const { files } = options.trust
+  const settled = options.kind === 'pglite' && files.clock === 'this-machine'
+  const before = settled ? options.startedAt : new Date(options.startedAt.getTime() - 3600_000)
+  return sweepOrphanFiles({ db: options.db, store: files, before })
 }

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import sharp from 'sharp'
 import { pixelLimits } from '@seal/shared/image-limits'
@@ -79,7 +81,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const path of ['/file/download/:id', '/paas-seal-offline-sdk/v1/file/download/:id']) {
     app.get(path, { schema: { tags: ['files'], summary: '下载文件（二进制）', params: fileIdParams } }, async (request, reply) => {
       const file = await findReadableFile({ db: app.db, caller: callerOf(request), fileId: request.params.id, now: app.trust.now(), mayReadFile: app.mayReadFile })
-      return sendFile(reply, file, await app.files.get(file.storageKey), { inline: false })
+      return sendFile(reply, file, await app.files.open(file.storageKey), { inline: false })
     })
   }
 
@@ -130,20 +132,17 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = request.query.access_token
       if (!token || !verifyAccessToken(app.secrets.fileAccessKey, id, token)) throw notFound('文件ID不存在')
       const file = await findFileById(app.db, id)
-      return sendFile(reply, file, await app.files.get(file.storageKey), { inline: request.query.preview === 'true' })
+      return sendFile(reply, file, await app.files.open(file.storageKey), { inline: request.query.preview === 'true' })
     },
   )
 }
 
-function sendFile(
-  reply: import('fastify').FastifyReply,
-  file: StoredFile,
-  bytes: Buffer,
-  options: { inline: boolean },
-) {
+/** Streams the stored bytes (the S3 store answers them as they arrive; nothing whole in memory). */
+function sendFile(reply: FastifyReply, file: StoredFile, bytes: Readable, options: { inline: boolean }) {
   const disposition = options.inline ? 'inline' : 'attachment'
   return reply
     .header('content-type', file.mediaType)
+    .header('content-length', file.size)
     .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, max-age=300')

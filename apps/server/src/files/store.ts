@@ -1,22 +1,32 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
+import { Readable } from 'node:stream'
 
 /** One stored object as a listing sees it. */
 export type StoredObject = { key: string; modifiedAt: Date }
 
 /**
- * Where file bytes live. The local folder is the default; an S3-compatible store implements the same
- * calls for a multi-process deployment (DESIGN.md "Scale").
+ * Where file bytes live. The local folder is the default; an S3-compatible store (files/s3-store.ts)
+ * implements the same calls for several processes on several machines (docs/deploy.md "Files"), chosen
+ * by FILE_STORE (files/open-store.ts).
  *
- * `put` is durable when it returns: a record may point at the key from then on (decisions.md "Crash
- * safety"). `list` serves the start-up sweep of bytes no record points at (files/repair.ts).
+ * `put` is durable and whole when it returns: a record may point at the key from then on (decisions.md
+ * "Crash safety"). `list` serves the start-up sweep of bytes no record points at (files/repair.ts), one
+ * object at a time. `open` answers the bytes as a stream, for downloads; it fails before the first byte
+ * when the key is not there.
  */
 export type FileStore = {
   put: (key: string, bytes: Buffer) => Promise<void>
   get: (key: string) => Promise<Buffer>
+  open: (key: string) => Promise<Readable>
   remove: (key: string) => Promise<void>
   list: () => AsyncIterable<StoredObject>
+  /**
+   * Whose clock stamps `modifiedAt`: this machine's (the local folder), or the store's own (S3), which may
+   * differ from ours; the sweep trusts only this machine's clock to the second (repair.ts sweepAfterStart).
+   */
+  clock: 'this-machine' | 'store'
 }
 
 /** What an interrupted `put` leaves behind: never a key, always safe to remove. */
@@ -27,6 +37,7 @@ export const isTemporaryKey = (key: string) => key.includes(TEMP_MARK)
 export function localFileStore(root: string): FileStore {
   const pathOf = (key: string) => join(root, key)
   return {
+    clock: 'this-machine',
     // Write a temporary file, flush it, rename it into place, flush the folder: a crash leaves either the
     // whole file under its key or a temporary file, never a torn file under the key.
     async put(key, bytes) {
@@ -44,6 +55,10 @@ export function localFileStore(root: string): FileStore {
       await syncFolder(dirname(path))
     },
     get: (key) => readFile(pathOf(key)),
+    async open(key) {
+      const file = await open(pathOf(key), 'r')
+      return file.createReadStream()
+    },
     remove: (key) => rm(pathOf(key), { force: true }),
     async *list() {
       const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => [])
@@ -69,15 +84,18 @@ async function syncFolder(path: string) {
 /** An in-memory store for tests that do not need files on disk. */
 export function memoryFileStore(): FileStore {
   const blobs = new Map<string, { bytes: Buffer; modifiedAt: Date }>()
+  const get = async (key: string) => {
+    const blob = blobs.get(key)
+    if (!blob) throw new Error(`no file ${key}`)
+    return blob.bytes
+  }
   return {
+    clock: 'this-machine',
     async put(key, bytes) {
       blobs.set(key, { bytes, modifiedAt: new Date() })
     },
-    async get(key) {
-      const blob = blobs.get(key)
-      if (!blob) throw new Error(`no file ${key}`)
-      return blob.bytes
-    },
+    get,
+    open: async (key) => Readable.from([await get(key)]),
     async remove(key) {
       blobs.delete(key)
     },

@@ -39,9 +39,10 @@ export type CallResult = { status: number; body: { resultStatus: string; respons
  * `env` is the environment the configuration is read from (none: the documented defaults); `webDist` a
  * folder with a built web app to serve (none: API only). `beside`: a second server process beside that one,
  * on the same database (its own handle), master key and file store, as several processes behind a load
- * balancer are (close it before that one, which drops the database).
+ * balancer are (close it before that one, which drops the database). `files`: a file store of the test's
+ * own (none: one in memory).
  */
-export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?: string; beside?: TestApp } = {}): Promise<TestApp> {
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?: string; beside?: TestApp; files?: FileStore } = {}): Promise<TestApp> {
   const { beside } = options
   const postgres = process.env.TEST_DATABASE === 'postgres' && !beside ? await createPostgresDatabase() : undefined
   const database = beside
@@ -54,7 +55,7 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?:
       })
   const config = { ...loadConfig(options.env ?? {}), logLevel: 'silent', webDist: options.webDist ?? '/nonexistent' }
   const secrets = beside?.shares.secrets ?? ephemeralSecrets()
-  const files = beside?.shares.files ?? memoryFileStore()
+  const files = options.files ?? beside?.shares.files ?? memoryFileStore()
   const app = await buildApp({
     config,
     db: database.db,

@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const mainTs = fileURLToPath(new URL('../main.ts', import.meta.url))
+/** `--import tsx` is resolved from the working folder: the repository root, where tsx is installed. */
+const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
+
+/** Children still running, killed after the tests whatever happened (`killServerProcesses`). */
+const running = new Set<ChildProcess>()
+
+export type ServerProcess = { url: string; swept: Promise<void>; kill: () => Promise<void>; stop: () => Promise<void> }
+
+/**
+ * Runs apps/server/src/main.ts in a child process (tsx, no build) with `env` and waits until it listens.
+ * `swept` settles when its start-up sweep of stored files has reported; `kill` is SIGKILL, `stop` SIGTERM.
+ */
+export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', mainTs], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  running.add(child)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  void exited.then(() => running.delete(child))
+  let output = ''
+  let markSwept = () => {}
+  const swept = new Promise<void>((resolve) => (markSwept = resolve))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.slice(-2000)}`)), 60_000)
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('启动检查')) markSwept()
+      const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)
+      if (!listening) return
+      clearTimeout(timer)
+      resolve({
+        url: listening[1]!,
+        swept,
+        kill: async () => {
+          child.kill('SIGKILL')
+          await exited
+        },
+        stop: async () => {
+          child.kill('SIGTERM')
+          await exited
+        },
+      })
+    })
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output.slice(-2000)}`)))
+  })
+}
+
+export function killServerProcesses() {
+  for (const child of running) child.kill('SIGKILL')
+}
