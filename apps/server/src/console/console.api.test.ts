@@ -24,8 +24,11 @@ describe('the console reads: seals, dashboard, audit log, use records, sandbox r
   const admin = (url: string, method: 'GET' | 'POST' = 'GET', body?: unknown) =>
     t.call({ method, url, body, token: t.secrets.adminToken })
 
+  /** The start-up key as the audit log names it (GET /admin/me). */
+  let startupKey: { id: string; name: string }
   beforeAll(async () => {
     t = await startTestApp()
+    startupKey = (await t.call({ method: 'GET', url: '/api/admin/me', token: t.secrets.adminToken })).body.data
     const aliceToken = await t.loginPersonal(alice.phone, alice)
     const bobToken = await t.loginPersonal(bob.phone, bob)
     alicePersonId = (await findCaller(t.db, aliceToken))!.person.id
@@ -177,8 +180,8 @@ describe('the console reads: seals, dashboard, audit log, use records, sandbox r
       const audit = await admin(`/api/admin/audit/events?action=seal.revoked&target=${aliceSeal.id}`)
       expect(audit.body.data.records).toEqual([
         expect.objectContaining({
-          operatorName: 'ADMIN_TOKEN',
-          operatorId: 'bootstrap',
+          operatorName: startupKey.name,
+          operatorId: startupKey.id,
           detail: expect.objectContaining({ reason: '持有人申请，经核实注销' }),
         }),
       ])
@@ -205,7 +208,7 @@ describe('the console reads: seals, dashboard, audit log, use records, sandbox r
       expect(await actions(`who=${encodeURIComponent(alice.name)}`)).toEqual(byPhone)
       const times = byPhone.map((e: { createdAt: number }) => e.createdAt)
       expect(times).toEqual([...times].sort((a, b) => b - a))
-      const byOperator = await actions('who=ADMIN_TOKEN')
+      const byOperator = await actions(`who=${encodeURIComponent(startupKey.name)}`)
       expect(byOperator.map((e: { action: string }) => e.action)).toContain('seal.revoked')
       expect(await actions('who=nobody-at-all')).toEqual([])
     })
@@ -250,7 +253,7 @@ describe('the console reads: seals, dashboard, audit log, use records, sandbox r
       const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n')
       expect(lines[0]).toBe('链序号,时间,操作,对象,操作员,操作员ID,用户,账户ID,IP,详情,条目哈希,ID')
       expect(lines).toHaveLength(2)
-      expect(lines[1]).toContain(`seal.revoked,${aliceSeal.id},ADMIN_TOKEN`)
+      expect(lines[1]).toContain(`seal.revoked,${aliceSeal.id},${startupKey.name}`)
       expect(lines[1]).toContain('持有人申请，经核实注销')
     })
 
