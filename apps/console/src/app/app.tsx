@@ -1,18 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { App as AntApp, ConfigProvider } from 'antd'
+import { ConfigProvider } from 'antd'
 import zhCN from 'antd/locale/zh_CN'
 import type { ReactNode } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { queryClient } from './query-client.ts'
 import { createConsoleRouter } from './router.tsx'
 
-/** antd in Chinese, its App context (message, modal, notification) and the query client. */
+/**
+ * antd in Chinese and the query client. antd's App context (message, modal, notification) is given by the
+ * screens that use it (the layout, the enrolment), so the login screen and the entry chunk go without it.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1677ff' } }}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ConfigProvider>
   )
 }

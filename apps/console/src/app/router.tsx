@@ -1,14 +1,15 @@
-import { Button, Result } from 'antd'
-import { lazy, Suspense, useEffect, type ComponentType } from 'react'
-import { createBrowserRouter, Navigate, Outlet, useNavigate, type RouteObject } from 'react-router-dom'
-import { useMe } from '../features/session/api/me.ts'
+import { lazy, Suspense, useEffect } from 'react'
+import { createBrowserRouter, Outlet, useNavigate, type RouteObject } from 'react-router-dom'
 import { SESSION_LOST_EVENT } from '../lib/request.ts'
-import { mayOpen, type RouteRoleKey } from '../lib/roles.ts'
 import { pages } from './pages.ts'
 
+// Only the router and the session's plumbing are in the entry chunk; every screen, the layout included, comes when first shown.
 const Shell = lazy(() => import('./shell.tsx'))
 const LoginPage = lazy(() => import('../features/session/login-page.tsx'))
 const EnrolPage = lazy(() => import('../features/session/enrol-page.tsx'))
+const PageGate = lazy(() => import('./page-gate.tsx').then((module) => ({ default: module.PageGate })))
+const Landing = lazy(() => import('./page-gate.tsx').then((module) => ({ default: module.Landing })))
+const NotFound = lazy(() => import('./page-gate.tsx').then((module) => ({ default: module.NotFound })))
 
 /** A 401 from any call, on any page, goes back to the login screen (which shows 登录已过期，请重新登录). */
 function SessionWatcher() {
@@ -25,22 +26,6 @@ function SessionWatcher() {
   )
 }
 
-/** A page opened by address by someone whose roles may not read it says so, rather than failing call by call. */
-function PageGate({ reads, page: Page }: { reads: RouteRoleKey | 'anyone'; page: ComponentType }) {
-  const me = useMe()
-  if (!me.data || !mayOpen(me.data.roles, reads)) {
-    return <Result status="403" title="无权访问" subTitle="当前账号无权查看此页面" extra={<Button href="/console/">返回首页</Button>} />
-  }
-  return <Page />
-}
-
-/** The first page the caller may read: the landing page after login. */
-function Landing() {
-  const me = useMe()
-  const first = pages.find((page) => page.group && me.data && mayOpen(me.data.roles, page.reads))
-  return <Navigate to={first?.path ?? '/account'} replace />
-}
-
 export const routes: RouteObject[] = [
   {
     element: <SessionWatcher />,
@@ -52,8 +37,11 @@ export const routes: RouteObject[] = [
         element: <Shell />,
         children: [
           { index: true, element: <Landing /> },
-          ...pages.map((page) => ({ path: page.path, element: <PageGate reads={page.reads} page={page.component} /> })),
-          { path: '*', element: <Result status="404" title="页面不存在" /> },
+          ...pages.map((page) => ({
+            path: page.path,
+            element: <PageGate reads={page.reads} page={page.component} />,
+          })),
+          { path: '*', element: <NotFound /> },
         ],
       },
     ],

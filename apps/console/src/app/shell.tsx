@@ -1,7 +1,7 @@
 import { LogoutOutlined, SafetyOutlined } from '@ant-design/icons'
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components'
-import { operatorRoleNames } from '@seal/shared/api/operators'
-import { Alert, Dropdown, Result, Spin, Tag } from 'antd'
+import { operatorRoleNames } from '@seal/shared/api/operator-roles'
+import { Alert, App, Dropdown, Result, Spin, Tag } from 'antd'
 import { Suspense, useMemo } from 'react'
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { useMe, type OperatorMe } from '../features/session/api/me.ts'
@@ -14,7 +14,9 @@ import { menuGroups, pages } from './pages.ts'
 /** The menu: only the pages the caller's roles may read, in their groups. */
 export function menuFor(roles: OperatorMe['roles']): MenuDataItem[] {
   return Object.values(menuGroups).flatMap((group) => {
-    const children = pages.filter((page) => page.group === group && mayOpen(roles, page.reads)).map((page) => ({ path: page.path, name: page.title }))
+    const children = pages
+      .filter((page) => page.group === group && mayOpen(roles, page.reads))
+      .map((page) => ({ path: page.path, name: page.title }))
     return children.length ? [{ path: `/${group}`, name: group, children }] : []
   })
 }
@@ -37,36 +39,45 @@ export default function Shell() {
     navigate('/login', { replace: true })
   }
   return (
-    <ProLayout
-      title="电子印章运营管理后台"
-      logo={<SafetyOutlined style={{ fontSize: 24, color: '#1677ff' }} />}
-      layout="mix"
-      fixSiderbar
-      route={{ path: '/', children: menu }}
-      location={{ pathname: location.pathname }}
-      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-      avatarProps={{
-        title: me.data.name,
-        size: 'small',
-        render: (_props, dom) => (
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'account', icon: <SafetyOutlined />, label: <Link to="/account">账号安全</Link> },
-                { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => void onLogout() },
-              ],
-            }}
-          >
-            {dom}
-          </Dropdown>
-        ),
-      }}
-      actionsRender={() => me.data.roles.map((role) => <Tag key={role}>{operatorRoleNames[role]}</Tag>)}
-    >
-      {me.data.kind === 'apiKey' && <Alert type="info" showIcon message="当前以 API 密钥访问" style={{ marginBottom: 16 }} />}
-      <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} tip="加载中" />}>
-        <Outlet />
-      </Suspense>
-    </ProLayout>
+    <App>
+      <ProLayout
+        title="电子印章运营管理后台"
+        logo={<SafetyOutlined style={{ fontSize: 24, color: '#1677ff' }} />}
+        layout="mix"
+        fixSiderbar
+        route={{ path: '/', children: menu }}
+        location={{ pathname: location.pathname }}
+        menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+        avatarProps={{
+          title: me.data.name,
+          size: 'small',
+          render: (_props, dom) => (
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'account', icon: <SafetyOutlined />, label: <Link to="/account">账号安全</Link> },
+                  {
+                    key: 'logout',
+                    icon: <LogoutOutlined />,
+                    label: '退出登录',
+                    onClick: () => void onLogout(),
+                  },
+                ],
+              }}
+            >
+              {dom}
+            </Dropdown>
+          ),
+        }}
+        actionsRender={() => me.data.roles.map((role) => <Tag key={role}>{operatorRoleNames[role]}</Tag>)}
+      >
+        {me.data.kind === 'apiKey' && (
+          <Alert type="info" showIcon message="当前以 API 密钥访问" style={{ marginBottom: 16 }} />
+        )}
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} tip="加载中" />}>
+          <Outlet />
+        </Suspense>
+      </ProLayout>
+    </App>
   )
 }

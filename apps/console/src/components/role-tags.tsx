@@ -1,7 +1,13 @@
-import { operatorRoleNames, operatorRoles, type OperatorRole } from '@seal/shared/api/operators'
+import { operatorRoleNames, operatorRoles, type OperatorRole } from '@seal/shared/api/operator-roles'
 import { Tag } from 'antd'
 
-const roleColours: Record<OperatorRole, string> = { admin: 'red', reviewer: 'blue', platform: 'purple', config: 'cyan', auditor: 'gold' }
+const roleColours: Record<OperatorRole, string> = {
+  admin: 'red',
+  reviewer: 'blue',
+  platform: 'purple',
+  config: 'cyan',
+  auditor: 'gold',
+}
 
 export function RoleTags({ roles }: { roles: readonly OperatorRole[] }) {
   return (

@@ -1,4 +1,3 @@
-import { operatorMessages } from '@seal/shared/api/operators'
 import { clearToken, getToken, setLoginNotice } from './session.ts'
 
 /**
@@ -24,6 +23,8 @@ export const requestMessages = {
   network: '网络异常，请检查网络后重试',
   server: '服务器异常，请稍后再试',
   duplicate: '请求重复，请勿重复提交',
+  /** operatorMessages.sessionEnded, quoted here so the entry chunk needs no contract (and no zod). */
+  sessionEnded: '登录已过期，请重新登录',
 } as const
 
 /** Sent on window when a call answered 401: the shell goes back to the login screen. */
@@ -58,7 +59,11 @@ function urlOf(path: string, query?: Query): string {
  * @example
  * const { list } = await api<{ list: OperatorSummary[] }>('GET', '/admin/operators')
  */
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, options: CallOptions = {}): Promise<T> {
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: CallOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' }
   const token = getToken()
   if (token && !options.anonymous) headers.authorization = `Bearer ${token}`
@@ -75,20 +80,37 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
     if ((error as Error).name === 'AbortError') throw error
     throw new RequestError({ kind: 'network', code: 'network', message: requestMessages.network })
   }
-  const envelope = (await response.json().catch(() => null)) as { resultStatus?: string; responseInfo?: string; data?: unknown } | null
+  const envelope = (await response.json().catch(() => null)) as {
+    resultStatus?: string
+    responseInfo?: string
+    data?: unknown
+  } | null
   if (response.status === 401 && !options.anonymous) {
     clearToken()
-    setLoginNotice(operatorMessages.sessionEnded)
+    setLoginNotice('sessionEnded')
     window.dispatchEvent(new Event(SESSION_LOST_EVENT))
-    throw new RequestError({ kind: 'unauthorized', code: '401', message: operatorMessages.sessionEnded })
+    throw new RequestError({
+      kind: 'unauthorized',
+      code: '401',
+      message: envelope?.responseInfo || requestMessages.sessionEnded,
+    })
   }
-  if (response.status === 409) throw new RequestError({ kind: 'http', code: '409', message: envelope?.responseInfo || requestMessages.duplicate })
+  if (response.status === 409)
+    throw new RequestError({
+      kind: 'http',
+      code: '409',
+      message: envelope?.responseInfo || requestMessages.duplicate,
+    })
   if (!envelope || typeof envelope.resultStatus !== 'string') {
     throw new RequestError({ kind: 'http', code: String(response.status), message: requestMessages.server })
   }
   if (envelope.resultStatus !== '00') {
     const kind = response.status === 401 ? 'unauthorized' : response.ok ? 'business' : 'http'
-    throw new RequestError({ kind, code: envelope.resultStatus, message: envelope.responseInfo || requestMessages.server })
+    throw new RequestError({
+      kind,
+      code: envelope.resultStatus,
+      message: envelope.responseInfo || requestMessages.server,
+    })
   }
   return envelope.data as T
 }

@@ -1,4 +1,4 @@
-import { routeRoles, type OperatorRole } from '@seal/shared/api/operators'
+import { routeRoles, type OperatorRole } from '@seal/shared/api/operator-roles'
 
 export type RouteRoleKey = keyof typeof routeRoles
 

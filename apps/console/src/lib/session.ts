@@ -18,13 +18,15 @@ export function clearToken() {
   sessionStorage.removeItem(TOKEN_KEY)
 }
 
-export function setLoginNotice(message: string) {
-  sessionStorage.setItem(NOTICE_KEY, message)
+export type LoginNotice = 'sessionEnded'
+
+export function setLoginNotice(notice: LoginNotice) {
+  sessionStorage.setItem(NOTICE_KEY, notice)
 }
 
 /** The notice left for the login screen, read once. */
-export function takeLoginNotice(): string | null {
+export function takeLoginNotice(): LoginNotice | null {
   const notice = sessionStorage.getItem(NOTICE_KEY)
   sessionStorage.removeItem(NOTICE_KEY)
-  return notice
+  return notice === 'sessionEnded' ? notice : null
 }

@@ -12,7 +12,8 @@ export function zodRule(schema: z.ZodType, options: { required?: string } = {}):
   return {
     required: Boolean(options.required),
     validator: async (_rule, value: unknown) => {
-      if ((value === undefined || value === null || value === '') && options.required) throw new Error(options.required)
+      if ((value === undefined || value === null || value === '') && options.required)
+        throw new Error(options.required)
       if (value === undefined || value === null || value === '') return
       const checked = schema.safeParse(value)
       if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? '输入不正确')

@@ -1,4 +1,11 @@
-import { ModalForm, PageContainer, ProFormCheckbox, ProFormText, ProTable, type ProColumns } from '@ant-design/pro-components'
+import {
+  ModalForm,
+  PageContainer,
+  ProFormCheckbox,
+  ProFormText,
+  ProTable,
+  type ProColumns,
+} from '@ant-design/pro-components'
 import { createApiKeyBody, type ApiKeySummary } from '@seal/shared/api/operators'
 import { Alert, App, Badge, Button, Popconfirm, Typography } from 'antd'
 import { useState } from 'react'
@@ -25,12 +32,25 @@ export default function ApiKeysPage() {
 
   const columns: ProColumns<ApiKeySummary>[] = [
     { title: '名称', dataIndex: 'name' },
-    { title: '密钥前缀', dataIndex: 'prefix', render: (_, row) => <Typography.Text code>{row.prefix}…</Typography.Text> },
+    {
+      title: '密钥前缀',
+      dataIndex: 'prefix',
+      render: (_, row) => <Typography.Text code>{row.prefix}…</Typography.Text>,
+    },
     { title: '角色', dataIndex: 'roles', render: (_, row) => <RoleTags roles={row.roles} /> },
     { title: '创建人', dataIndex: 'createdBy', render: (_, row) => row.createdBy ?? '-' },
     { title: '创建时间', dataIndex: 'createdAt', render: (_, row) => formatTime(row.createdAt) },
     { title: '最近使用', dataIndex: 'lastUsedAt', render: (_, row) => formatTime(row.lastUsedAt) },
-    { title: '状态', dataIndex: 'revokedAt', render: (_, row) => (row.revokedAt ? <Badge status="default" text={`已吊销 ${formatTime(row.revokedAt)}`} /> : <Badge status="success" text="有效" />) },
+    {
+      title: '状态',
+      dataIndex: 'revokedAt',
+      render: (_, row) =>
+        row.revokedAt ? (
+          <Badge status="default" text={`已吊销 ${formatTime(row.revokedAt)}`} />
+        ) : (
+          <Badge status="success" text="有效" />
+        ),
+    },
     {
       title: '操作',
       valueType: 'option',
@@ -60,8 +80,13 @@ export default function ApiKeysPage() {
   ]
 
   return (
-    <PageContainer title="API 密钥" content="供自动化程序调用运营接口，按角色限定权限；密钥只在创建时显示一次。">
-      {keys.isError && <Alert type="error" showIcon message={messageOf(keys.error)} style={{ marginBottom: 16 }} />}
+    <PageContainer
+      title="API 密钥"
+      content="供自动化程序调用运营接口，按角色限定权限；密钥只在创建时显示一次。"
+    >
+      {keys.isError && (
+        <Alert type="error" showIcon message={messageOf(keys.error)} style={{ marginBottom: 16 }} />
+      )}
       <ProTable<ApiKeySummary>
         rowKey="id"
         headerTitle="密钥列表"
@@ -84,7 +109,12 @@ export default function ApiKeysPage() {
                   onFinish={async (fields) => {
                     try {
                       const answer = await create.mutateAsync(fields)
-                      setSecret({ title: `已创建密钥「${answer.apiKey.name}」`, label: 'API 密钥', value: answer.key, extra: <p>调用时放在请求头 Authorization: Bearer &lt;密钥&gt; 中。</p> })
+                      setSecret({
+                        title: `已创建密钥「${answer.apiKey.name}」`,
+                        label: 'API 密钥',
+                        value: answer.key,
+                        extra: <p>调用时放在请求头 Authorization: Bearer &lt;密钥&gt; 中。</p>,
+                      })
                       return true
                     } catch (error) {
                       void message.error(messageOf(error))
@@ -92,8 +122,18 @@ export default function ApiKeysPage() {
                     }
                   }}
                 >
-                  <ProFormText name="name" label="名称" placeholder="如：对账脚本" rules={[zodRule(createApiKeyBody.shape.name, { required: '请输入名称' })]} />
-                  <ProFormCheckbox.Group name="roles" label="角色" options={roleOptions} rules={[zodRule(createApiKeyBody.shape.roles, { required: '请至少选择一个角色' })]} />
+                  <ProFormText
+                    name="name"
+                    label="名称"
+                    placeholder="如：对账脚本"
+                    rules={[zodRule(createApiKeyBody.shape.name, { required: '请输入名称' })]}
+                  />
+                  <ProFormCheckbox.Group
+                    name="roles"
+                    label="角色"
+                    options={roleOptions}
+                    rules={[zodRule(createApiKeyBody.shape.roles, { required: '请至少选择一个角色' })]}
+                  />
                 </ModalForm>,
               ]
             : []

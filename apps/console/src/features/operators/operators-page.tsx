@@ -25,7 +25,12 @@ export default function OperatorsPage() {
     try {
       const answer = await update.mutateAsync({ id: operator.id, ...body })
       if (answer.initialPassword) {
-        setSecret({ title: `${operator.displayName} 的新初始密码`, label: '初始密码', value: answer.initialPassword, extra: <p>请将初始密码告知本人，首次登录时须修改密码。</p> })
+        setSecret({
+          title: `${operator.displayName} 的新初始密码`,
+          label: '初始密码',
+          value: answer.initialPassword,
+          extra: <p>请将初始密码告知本人，首次登录时须修改密码。</p>,
+        })
       } else void message.success(done)
     } catch (error) {
       void message.error(messageOf(error))
@@ -36,8 +41,22 @@ export default function OperatorsPage() {
     { title: '用户名', dataIndex: 'username' },
     { title: '姓名', dataIndex: 'displayName' },
     { title: '角色', dataIndex: 'roles', render: (_, row) => <RoleTags roles={row.roles} /> },
-    { title: '动态验证码', dataIndex: 'totpEnrolled', render: (_, row) => (row.totpEnrolled ? <Badge status="success" text="已绑定" /> : <Badge status="default" text="未绑定" />) },
-    { title: '状态', dataIndex: 'disabled', render: (_, row) => (row.disabled ? <Badge status="error" text="已停用" /> : <Badge status="processing" text="正常" />) },
+    {
+      title: '动态验证码',
+      dataIndex: 'totpEnrolled',
+      render: (_, row) =>
+        row.totpEnrolled ? (
+          <Badge status="success" text="已绑定" />
+        ) : (
+          <Badge status="default" text="未绑定" />
+        ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'disabled',
+      render: (_, row) =>
+        row.disabled ? <Badge status="error" text="已停用" /> : <Badge status="processing" text="正常" />,
+    },
     { title: '最近登录', dataIndex: 'lastLoginAt', render: (_, row) => formatTime(row.lastLoginAt) },
     { title: '创建时间', dataIndex: 'createdAt', render: (_, row) => formatTime(row.createdAt) },
     {
@@ -47,17 +66,30 @@ export default function OperatorsPage() {
       render: (_, row) => (
         <Space size={0} wrap>
           <EditOperatorForm operator={row} />
-          <Popconfirm title={row.disabled ? `启用 ${row.displayName} 的账号？` : `停用 ${row.displayName} 的账号？停用后其会话立即失效。`} onConfirm={() => act(row, { disabled: !row.disabled }, row.disabled ? '已启用' : '已停用')}>
+          <Popconfirm
+            title={
+              row.disabled
+                ? `启用 ${row.displayName} 的账号？`
+                : `停用 ${row.displayName} 的账号？停用后其会话立即失效。`
+            }
+            onConfirm={() => act(row, { disabled: !row.disabled }, row.disabled ? '已启用' : '已停用')}
+          >
             <Button type="link" size="small" danger={!row.disabled}>
               {row.disabled ? '启用' : '停用'}
             </Button>
           </Popconfirm>
-          <Popconfirm title={`重置 ${row.displayName} 的动态验证码？其下次登录时须重新绑定。`} onConfirm={() => act(row, { resetTotp: true }, '已重置动态验证码')}>
+          <Popconfirm
+            title={`重置 ${row.displayName} 的动态验证码？其下次登录时须重新绑定。`}
+            onConfirm={() => act(row, { resetTotp: true }, '已重置动态验证码')}
+          >
             <Button type="link" size="small">
               重置动态验证码
             </Button>
           </Popconfirm>
-          <Popconfirm title={`为 ${row.displayName} 重置密码？将生成新的初始密码。`} onConfirm={() => act(row, { resetPassword: true }, '已重置密码')}>
+          <Popconfirm
+            title={`为 ${row.displayName} 重置密码？将生成新的初始密码。`}
+            onConfirm={() => act(row, { resetPassword: true }, '已重置密码')}
+          >
             <Button type="link" size="small">
               重置密码
             </Button>
@@ -69,7 +101,15 @@ export default function OperatorsPage() {
 
   return (
     <PageContainer title="操作员管理" content="操作员以用户名、密码和动态验证码登录，按角色使用后台功能。">
-      {operators.isError && <Alert type="error" showIcon message={messageOf(operators.error)} style={{ marginBottom: 16 }} action={<Button onClick={() => void operators.refetch()}>重试</Button>} />}
+      {operators.isError && (
+        <Alert
+          type="error"
+          showIcon
+          message={messageOf(operators.error)}
+          style={{ marginBottom: 16 }}
+          action={<Button onClick={() => void operators.refetch()}>重试</Button>}
+        />
+      )}
       <ProTable<OperatorSummary>
         rowKey="id"
         headerTitle="操作员列表"
@@ -89,7 +129,12 @@ export default function OperatorsPage() {
                       title: `已创建操作员 ${answer.operator.displayName}`,
                       label: '初始密码',
                       value: answer.initialPassword,
-                      extra: <p>用户名：{answer.operator.username}。请将初始密码告知本人，首次登录时须修改密码并绑定动态验证码。</p>,
+                      extra: (
+                        <p>
+                          用户名：{answer.operator.username}
+                          。请将初始密码告知本人，首次登录时须修改密码并绑定动态验证码。
+                        </p>
+                      ),
                     })
                   }
                 />,

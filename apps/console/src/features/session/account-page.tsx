@@ -1,5 +1,5 @@
 import { PageContainer } from '@ant-design/pro-components'
-import { operatorRoleNames } from '@seal/shared/api/operators'
+import { operatorRoleNames } from '@seal/shared/api/operator-roles'
 import { Card, Descriptions, Tag } from 'antd'
 import { useMe } from './api/me.ts'
 import { ChangePasswordForm } from './change-password-form.tsx'

@@ -8,7 +8,13 @@ import { useChangePassword } from './api/change-password.ts'
 type Fields = { oldPassword: string; newPassword: string; confirm: string }
 
 /** 修改密码: the old one, a new one by the operator password rule, and the same again. */
-export function ChangePasswordForm({ oldLabel = '原密码', onDone }: { oldLabel?: string; onDone?: () => void }) {
+export function ChangePasswordForm({
+  oldLabel = '原密码',
+  onDone,
+}: {
+  oldLabel?: string
+  onDone?: () => void
+}) {
   const [form] = Form.useForm<Fields>()
   const change = useChangePassword()
   const { message } = App.useApp()
@@ -27,12 +33,27 @@ export function ChangePasswordForm({ oldLabel = '原密码', onDone }: { oldLabe
   }
 
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} disabled={change.isPending} style={{ maxWidth: 420 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={onFinish}
+      disabled={change.isPending}
+      style={{ maxWidth: 420 }}
+    >
       {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16 }} />}
-      <Form.Item label={oldLabel} name="oldPassword" rules={[{ required: true, message: `请输入${oldLabel}` }]}>
+      <Form.Item
+        label={oldLabel}
+        name="oldPassword"
+        rules={[{ required: true, message: `请输入${oldLabel}` }]}
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item label="新密码" name="newPassword" rules={[zodRule(operatorPassword, { required: '请输入新密码' })]} extra="10-64位，包含大写字母、小写字母、数字、符号中的至少三种">
+      <Form.Item
+        label="新密码"
+        name="newPassword"
+        rules={[zodRule(operatorPassword, { required: '请输入新密码' })]}
+        extra="10-64位，包含大写字母、小写字母、数字、符号中的至少三种"
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item

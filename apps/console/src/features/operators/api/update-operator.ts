@@ -11,6 +11,7 @@ export type UpdateOperatorAnswer = z.infer<typeof updateOperatorAnswer>
 /** PATCH /admin/operators/:id: name, roles, disable or enable, reset TOTP, or a new initial password (answered once). */
 export const useUpdateOperator = () =>
   useMutation({
-    mutationFn: ({ id, ...body }: UpdateOperatorBody & { id: string }) => api<UpdateOperatorAnswer>('PATCH', `/admin/operators/${encodeURIComponent(id)}`, { body }),
+    mutationFn: ({ id, ...body }: UpdateOperatorBody & { id: string }) =>
+      api<UpdateOperatorAnswer>('PATCH', `/admin/operators/${encodeURIComponent(id)}`, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorsKey }),
   })

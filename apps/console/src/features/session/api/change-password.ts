@@ -8,7 +8,11 @@ import { meKey } from './me.ts'
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>
 
 /** POST /admin/session/password: the initial password at first login, or any time after. */
-export const changePassword = (body: ChangePasswordBody) => api<unknown>('POST', '/admin/session/password', { body })
+export const changePassword = (body: ChangePasswordBody) =>
+  api<unknown>('POST', '/admin/session/password', { body })
 
 export const useChangePassword = () =>
-  useMutation({ mutationFn: changePassword, onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }) })
+  useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meKey }),
+  })

@@ -12,5 +12,11 @@ export const meKey = ['admin', 'me'] as const
 export const getMe = () => api<OperatorMe>('GET', '/admin/me')
 
 export function useMe() {
-  return useQuery({ queryKey: meKey, queryFn: getMe, enabled: Boolean(getToken()), staleTime: 60_000, retry: false })
+  return useQuery({
+    queryKey: meKey,
+    queryFn: getMe,
+    enabled: Boolean(getToken()),
+    staleTime: 60_000,
+    retry: false,
+  })
 }

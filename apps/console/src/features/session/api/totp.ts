@@ -9,7 +9,13 @@ export type TotpEnrolment = z.infer<typeof totpEnrolment>
 
 /** GET /admin/session/totp: the secret to scan, as a QR code (SVG), a URI and the text for typing in. */
 export const useTotpEnrolment = (enabled: boolean) =>
-  useQuery({ queryKey: ['admin', 'session', 'totp'], queryFn: () => api<TotpEnrolment>('GET', '/admin/session/totp'), enabled, staleTime: Infinity, retry: false })
+  useQuery({
+    queryKey: ['admin', 'session', 'totp'],
+    queryFn: () => api<TotpEnrolment>('GET', '/admin/session/totp'),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  })
 
 /** POST /admin/session/totp: the first code from the app proves the enrolment; the session becomes full. */
 export const useConfirmTotp = () =>
