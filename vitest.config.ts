@@ -37,7 +37,7 @@ export default defineConfig({
           ]
         : []),
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
-      { test: { name: 'console', root: 'apps/console', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/setup.ts'], testTimeout: 20_000 } },
+      { test: { name: 'console', root: 'apps/console', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/setup.ts'], testTimeout: 60_000 } },
     ],
   },
 })

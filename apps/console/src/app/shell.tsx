@@ -74,7 +74,7 @@ export default function Shell() {
         {me.data.kind === 'apiKey' && (
           <Alert type="info" showIcon message="当前以 API 密钥访问" style={{ marginBottom: 16 }} />
         )}
-        <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} tip="加载中" />}>
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
           <Outlet />
         </Suspense>
       </ProLayout>
