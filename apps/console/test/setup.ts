@@ -1,8 +1,8 @@
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, vi } from 'vitest'
 
-// The pages are lazy chunks; the first import of antd in a worker takes seconds.
-configure({ asyncUtilTimeout: 10_000 })
+// The pages are lazy chunks; the first import of antd in a worker takes seconds, more while other files run beside it.
+configure({ asyncUtilTimeout: 30_000 })
 
 // antd reads the media queries and element sizes jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
