@@ -9,7 +9,7 @@ const LAYERS = [
   ['trust', ['trust', 'operators']],
   ['seal', ['seals']],
   ['acts', ['platforms', 'records', 'signing', 'seal-auth', 'personal-seal', 'unit-apply', 'offline-apply', 'older-apply', 'older-change', 'bindings', 'open-api', 'activation']],
-  ['top', ['seed.ts', 'repair.ts', 'audit-trail.ts', 'audit-verify.ts', 'app.ts', 'main.ts']],
+  ['top', ['seed.ts', 'repair.ts', 'audit-trail.ts', 'audit-verify.ts', 'operator-cli.ts', 'app.ts', 'main.ts']],
 ]
 
 const ROOT = '^apps/server/src/'

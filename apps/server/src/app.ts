@@ -9,7 +9,11 @@ import type { FileStore } from './files/store.ts'
 import type { Providers } from './identity/providers.ts'
 import type { Secrets } from './secrets.ts'
 import { authPlugin } from './auth/guard.ts'
-import { bootstrapOperator } from './operators/find-operator.ts'
+import { pendingDeliveryCount } from './platforms/webhook-deliveries.ts'
+import { observabilityPlugin, requestIdOf } from './plugins/observability.ts'
+import { operatorRoles } from '@seal/shared/api/operators'
+import { findOperator, registerBootstrapKey } from './operators/sessions.ts'
+import { operatorRoutes } from './operators/routes.ts'
 import { duplicateGuardPlugin } from './plugins/duplicate-guard.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { jsonBodyPlugin } from './plugins/json-body.ts'
@@ -97,6 +101,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Node's own default, which Fastify turns off: a request whose body stops arriving is answered 408 and
     // its connection closed, instead of holding the connection for ever. Five minutes carry 12 MB at 40 KB/s.
     requestTimeout: 300_000,
+    // Every answer and log line carries the request's id (x-request-id: the proxy's when it sent one).
+    genReqId: requestIdOf,
     // Off unless TRUST_PROXY says a proxy sits in front: X-Forwarded-For would otherwise set request.ip.
     trustProxy: deps.config.trustProxy,
     // A path parameter over 100 characters or a path that does not decode: refused before any route, in the
@@ -120,6 +126,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const shared = deps.config.redis ? await connectSharedState({ ...deps.config.redis, log: app.log, db: deps.db }) : undefined
   app.decorate('sharedState', shared)
   if (shared) app.addHook('onClose', () => shared.close())
+  await app.register(observabilityPlugin, { metricsToken: deps.config.metricsToken, redisUp: shared ? () => shared.available() : undefined })
   // Whose files besides their own a caller may read (files/service.ts): a use record's signed document they may see.
   app.decorate('mayReadFile', mayReadUseRecordDocument)
   // Which seals an application under way names (seals/in-application.ts): lists then offer neither renewal nor a second application.
@@ -127,12 +134,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The CA exists before the first request: created at first start, checked against the master key after.
   const trust = createTrust({ db: deps.db, secrets: deps.secrets, files: deps.files, publicUrl: deps.config.publicUrl, timestamping: deps.config.timestamping })
   await ensureCertificateAuthority(trust)
+  // The start-up key (ADMIN_TOKEN or the data folder's admin.token) is an API key holding every role.
+  await registerBootstrapKey(deps.db, deps.secrets.adminToken, operatorRoles)
   app.decorate('trust', trust)
   // Review of enterprise applications: REVIEW_MODE, and where its outcome notices go.
   configureReview(trust, { mode: deps.config.reviewMode, sms: deps.providers.sms, warn: (message, error) => app.log.warn({ err: error }, message) })
   // The seal events outbox's subscribers, in the transaction of each change (docs/architecture.md); then any
   // event written where nobody listened.
   subscribeToSealEvents(trust, tellPlatformsAboutSeal)
+  app.observability.gauge('webhook_deliveries_pending', 'Webhook deliveries waiting to be sent or retried', () => pendingDeliveryCount(deps.db))
   await deliverPendingSealEvents(trust)
 
   // Delivery (issue 9): security headers and compression on every answer, registered before any route.
@@ -154,7 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       // Who may call, and replays, are decided per matched route inside this scope (docs/decisions.md).
-      await api.register(authPlugin, { findOperator: bootstrapOperator(app.secrets.adminToken) })
+      await api.register(authPlugin, { findOperator: (token) => findOperator(app.db, token) })
       await api.register(jsonBodyPlugin)
       await api.register(duplicateGuardPlugin, { shared })
       api.setNotFoundHandler((_request, reply) => reply.status(404).send(notFoundEnvelope))
@@ -162,6 +172,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(authRoutes)
       await api.register(configRoutes)
       await api.register(adminRoutes)
+      await api.register(operatorRoutes)
       await api.register(auditTrailAdminRoutes)
       await api.register(fileRoutes)
       await api.register(identityRoutes)

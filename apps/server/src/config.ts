@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { hostChannelsSetting, type HostChannels } from './host-channels.ts'
 
@@ -108,6 +109,10 @@ export type ServerConfig = {
    * operator's own network; `true` for a platform that really sits inside it.
    */
   webhookAllowPrivateAddresses: boolean
+  /** Server processes with PostgreSQL (PROCESSES, default one per core); PGlite always runs one. */
+  processes: number
+  /** Bearer token of /metrics; unset: loopback and private addresses only. */
+  metricsToken: string | undefined
   /**
    * HOST_CHANNELS: host apps that may launch the H5 with a signed login assertion, by channel id, with
    * their algorithm, key and audience (host-channels.ts, docs/api.md POST /auth/login/host). None by default.
@@ -180,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     authExpiryNoticeEveryMs: wholeMinutes(env, 'AUTH_EXPIRY_NOTICES_EVERY_MINUTES', 60) * 60_000,
     auditChain: { linkEveryMs: positiveInteger(env, 'AUDIT_CHAIN_LINK_SECONDS', 5) * 1000, signEveryMs: wholeMinutes(env, 'AUDIT_CHAIN_SIGN_MINUTES', 10) * 60_000 },
+    metricsToken: env.METRICS_TOKEN || undefined,
+    processes: positiveInteger(env, 'PROCESSES', availableParallelism()),
     webhookAllowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : openingSandboxes(providers).length > 0,
     hostChannels: hostChannelsSetting(env.HOST_CHANNELS, publicUrl),
     redis: redisSetting(env),

@@ -4,6 +4,8 @@ import { persons, units } from './auth/tables.ts'
 import { seedSandboxEnterprises } from './identity/enterprise/registry.ts'
 import { seedSandboxPersons } from './identity/real-name/registry.ts'
 import { unitMembers } from './seal-auth/tables.ts'
+import { createOperator } from './operators/accounts.ts'
+import { operators } from './operators/tables.ts'
 
 /** Demo identities created on first start (SEED_DEMO=false turns this off). Numbers carry valid check digits. */
 export const demo = {
@@ -17,6 +19,8 @@ export const demo = {
     { name: '赵敏', identityNo: '110108198807220046', phone: '13800000004' },
     { name: '孙丽', identityNo: '310115199509100033', phone: '13800000005' },
   ],
+  /** The console's first administrator: a person of his own, named in no demo application. */
+  administrator: { identityNo: '110101198001010010' },
 } as const
 
 /**
@@ -38,4 +42,21 @@ export async function seedDemo(db: Database): Promise<boolean> {
     await tx.insert(unitMembers).values(demo.staff.map((member) => ({ ...member, unitId: unit!.id })))
   })
   return true
+}
+
+/**
+ * The first administrator of the console (`admin`), when no operator exists yet: answers the initial password
+ * to print once, as the demo accounts are. Otherwise null (`npm run operator -- reset-password` gives a new one).
+ */
+export async function seedFirstAdministrator(db: Database): Promise<{ username: string; initialPassword: string } | null> {
+  const [anyOperator] = await db.select({ id: operators.id }).from(operators).limit(1)
+  if (anyOperator) return null
+  const { operator, initialPassword } = await createOperator(db, {
+    username: 'admin',
+    displayName: '系统管理员',
+    identityNo: demo.administrator.identityNo,
+    roles: ['admin'],
+    createdBy: '首次启动',
+  })
+  return { username: operator.username, initialPassword }
 }

@@ -42,7 +42,8 @@ describe('authorisation by the matched route', () => {
     for (const route of routes) {
       if ((await send(route.method, route.path)).status === 401) protectedRoutes.push(route)
     }
-    adminRoutes = routes.filter((route) => route.path.startsWith('/api/admin/'))
+    // Every operator route but the operators' login, which anyone may try (its own counters stop guessing).
+    adminRoutes = routes.filter((route) => route.path.startsWith('/api/admin/') && !(route.method === 'POST' && route.path === '/api/admin/session'))
   })
   afterAll(() => t.close())
 

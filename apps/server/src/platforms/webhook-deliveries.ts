@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { businessError, notFound } from '../errors.ts'
 import { platformMessages } from './messages.ts'
@@ -68,4 +68,10 @@ export async function requeueDelivery(db: Database, deliveryId: string, now: Dat
   if (requeued) return
   const [exists] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId))
   throw exists ? businessError(platformMessages.deliveryNotFailed) : notFound(platformMessages.deliveryNotFound)
+}
+
+/** Deliveries waiting to be sent or retried (the /metrics gauge webhook_deliveries_pending). */
+export async function pendingDeliveryCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending'))
+  return Number(row?.n ?? 0)
 }

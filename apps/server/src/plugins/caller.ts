@@ -32,6 +32,8 @@ declare module 'fastify' {
     operatorRoles?: readonly OperatorRole[]
     /** An operator route an operator may call before enrolling TOTP (enrolment, logout, who am I). */
     operatorEnrol?: boolean
+    /** An operator route that writes its own audit entry (the guard's generic one is skipped). */
+    auditsItself?: boolean
   }
 }
 
@@ -44,8 +46,9 @@ export type OperatorCaller = {
   roles: readonly OperatorRole[]
   /** An operator's ID number (a reviewer never reviews his own application); null for a key. */
   identityNo: string | null
-  /** 'enrol': an operator who must first enrol TOTP. */
+  /** 'enrol': an operator who must first change the initial password and enrol TOTP. */
   stage: 'enrol' | 'full'
+  mustChangePassword: boolean
   /** The operator session's id, when it is one. */
   sessionId: string | null
 }

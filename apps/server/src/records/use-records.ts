@@ -1,8 +1,12 @@
+import { channel } from 'node:diagnostics_channel'
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { persons } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { containsText } from '../db/search.ts'
 import { sealUseRecords, type SealUseRecord } from './tables.ts'
+import { SEAL_USED_CHANNEL } from '../plugins/metric-channels.ts'
+
+const sealUsed = channel(SEAL_USED_CHANNEL)
 
 export type SealUseInput = {
   sealId: string
@@ -52,6 +56,8 @@ export async function recordSealUse(db: Database, input: SealUseInput): Promise<
       remark: input.remark ?? null,
     })
     .returning()
+  // Counted by /metrics (seal_uses_total); a use whose transaction then rolls back is counted too.
+  sealUsed.publish({ sealId: input.sealId })
   return row!
 }
 

@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel'
 import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { and, desc, eq, ne } from 'drizzle-orm'
 import { sealStatusWide, type SealStatusWide } from '@seal/shared/codes/seal-status'
@@ -32,6 +33,10 @@ import {
 } from '../trust/x509.ts'
 import { recordSealEvent } from './seal-events.ts'
 import { ONE_PERSONAL_SEAL_INDEX, ONE_UNIT_SEAL_PER_TYPE_INDEX, seals, type Seal } from './tables.ts'
+import { SEAL_MADE_CHANNEL } from '../plugins/metric-channels.ts'
+
+/** Counted by /metrics (seals_made_total). */
+const sealMade = channel(SEAL_MADE_CHANNEL)
 
 export type SealOwner =
   | { kind: 'unit'; unitId: string; unitName: string; socialCreditCode: string }
@@ -179,6 +184,7 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
     await trust.files.remove(image.storageKey).catch(() => {})
     throw heldSealRefusal(error) ?? error
   }
+  sealMade.publish({ sealId: seal.id })
   return {
     seal,
     credential: {

@@ -18,7 +18,7 @@ export type TestApp = {
   db: Database
   secrets: Secrets
   /** POST/GET through app.inject, returning the parsed envelope. */
-  call: (options: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown; token?: string }) => Promise<CallResult>
+  call: (options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown; token?: string }) => Promise<CallResult>
   /**
    * Logs in through the real SMS flow, reading the code from the sandbox outbox. A first login with a profile
    * registers the person in the sandbox real-name registry first, so they are verified as a real person

@@ -1,5 +1,5 @@
 import { channel } from 'node:diagnostics_channel'
-import { verify } from '@node-rs/argon2'
+import { hash, verify } from '@node-rs/argon2'
 import { and, eq, getTableName, isNull } from 'drizzle-orm'
 import type { PgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core'
 import { stripWhitespace } from '@seal/shared/rules/seal-password'
@@ -8,6 +8,14 @@ import { isEmbedded, type Database } from '../db/client.ts'
 /** Wrong tries in a row before a secret locks, and for how long. */
 export const MAX_ATTEMPTS = 5
 export const LOCK_MS = 30 * 60_000
+
+/** OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): about 30 ms here, costly in bulk. */
+const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
+
+/** The argon2id PHC string of a secret checked by `checkCountedSecret` (whitespace removed first, as the inputs do). */
+export async function hashCountedSecret(secret: string): Promise<string> {
+  return hash(stripWhitespace(secret), ARGON2)
+}
 
 /**
  * A row holding an argon2id hash of a secret (a seal PIN, an authorised user's use password) and the counter

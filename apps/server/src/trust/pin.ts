@@ -1,17 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { hash } from '@node-rs/argon2'
 import { eq } from 'drizzle-orm'
-import {
-  isSealPassword,
-  isSealPasswordAllowingDigits,
-  stripWhitespace,
-} from '@seal/shared/rules/seal-password'
+import { isSealPassword, isSealPasswordAllowingDigits } from '@seal/shared/rules/seal-password'
 import { beijingMinute } from '@seal/shared/text/beijing-time'
 import type { Database } from '../db/client.ts'
 import { businessError, invalidInput } from '../errors.ts'
 import { faceStatus } from '../identity/face.ts'
 import { faceVerifications } from '../identity/tables.ts'
-import { checkCountedSecret, LOCK_MS, MAX_ATTEMPTS } from './counted-secret.ts'
+import { checkCountedSecret, hashCountedSecret, LOCK_MS, MAX_ATTEMPTS } from './counted-secret.ts'
 import { trustMessages } from './messages.ts'
 import { sealPinResets, sealPins } from './tables.ts'
 
@@ -28,15 +23,12 @@ export const CHANGE_KEY_TTL_MS = 10 * 60_000
 /** A face verification must be this recent to reset a PIN. */
 export const FACE_RESET_WINDOW_MS = 10 * 60_000
 
-/** OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): about 30 ms here, costly in bulk. */
-const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
-
 /** Which rule a new PIN follows: the apply/set rule, or step 2 of the change, which also takes 6-16 digits (000 §5). */
 export type PinRule = 'strict' | 'allowDigits'
 
 /** The argon2id PHC string of a PIN (whitespace removed first, as the inputs do). */
 export async function hashSealPin(pin: string): Promise<string> {
-  return hash(stripWhitespace(pin), ARGON2)
+  return hashCountedSecret(pin)
 }
 
 /** Refuses a PIN that breaks the seal password rule, with the spec's message. */

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestApp, type TestApp } from '../test/harness.ts'
+import { personalSealFor } from '../test/seals.ts'
+import { personFor, idNumber } from '../seal-auth/test-support.ts'
+
+/** What a load balancer and a monitor ask of a server process (issue #23 §2). */
+describe('health, readiness, metrics and request ids', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('answers /healthz and /readyz (database checked, no Redis configured)', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' })
+    const ready = await t.app.inject({ url: '/readyz' })
+    expect(ready.statusCode).toBe(200)
+    expect(ready.json()).toEqual({ status: 'ready', redis: 'none' })
+  })
+
+  it('gives every answer a request id, keeping a well-formed one the proxy sent', async () => {
+    const own = await t.app.inject({ url: '/api/config/queryByIdentity', method: 'POST', payload: {} })
+    expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+    const kept = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-7f3a.42' } })
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a.42')
+    const odd = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': '<script>' } })
+    expect(odd.headers['x-request-id']).not.toBe('<script>')
+  })
+
+  it('counts requests by matched route and the seals made, for a scraper on loopback', async () => {
+    const holder = await personFor(t, { name: '钱指标', identityNo: idNumber(901) })
+    await personalSealFor(t, holder.token, { pin: 'seal2026' })
+    await t.app.inject({ url: '/api/%61dmin/config', headers: { authorization: `Bearer ${t.secrets.adminToken}` } })
+    const metrics = await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })
+    expect(metrics.statusCode).toBe(200)
+    expect(metrics.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/admin\/config",status="2xx"\} 1/)
+    expect(metrics.body).toMatch(/^seals_made_total [1-9]/m)
+    expect(metrics.body).toMatch(/^webhook_deliveries_pending \d+/m)
+    expect(metrics.body).toContain('process_cpu_seconds_total')
+  })
+
+  it('hides /metrics from the internet unless the caller has METRICS_TOKEN', async () => {
+    expect((await t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(404)
+    const withToken = await startTestApp({ env: { METRICS_TOKEN: 'scrape-secret-0123456789' } })
+    try {
+      expect((await withToken.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(404)
+      expect((await withToken.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(404)
+      const scraped = await withToken.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9', headers: { authorization: 'Bearer scrape-secret-0123456789' } })
+      expect(scraped.statusCode).toBe(200)
+    } finally {
+      await withToken.close()
+    }
+  })
+})
