@@ -54,6 +54,7 @@ import { sandboxPersonAdminRoutes } from './identity/real-name/admin-routes.ts'
 import { unitVerificationRoutes } from './unit-apply/verification-routes.ts'
 import { unitApplyAdminRoutes } from './unit-apply/admin-routes.ts'
 import { offlineApplyRoutes } from './offline-apply/routes.ts'
+import { offlineMaterialsAdminRoutes } from './offline-apply/admin-routes.ts'
 import { backlogRoutes } from './unit-apply/backlog-routes.ts'
 import { olderApplyRoutes } from './older-apply/routes.ts'
 import { bindingRoutes } from './bindings/routes.ts'
@@ -198,6 +199,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(unitApplyRoutes)
       await api.register(unitApplyAdminRoutes)
       await api.register(offlineApplyRoutes)
+      await api.register(offlineMaterialsAdminRoutes)
       await api.register(backlogRoutes)
       await api.register(olderApplyRoutes)
       await api.register(bindingRoutes)

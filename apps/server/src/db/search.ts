@@ -18,13 +18,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
  * one or two, so the plain column's trigram index would read the whole seal. Tripled, any keyword of one
  * character or more has trigrams. Index and query must spell this expression the same way.
  */
-export const tripled = (column: AnyColumn) => sql`regexp_replace(${column}, '(.)', '\\1\\1\\1', 'g')`
+export const tripled = (column: AnyColumn | SQL) => sql`regexp_replace(${column}, '(.)', '\\1\\1\\1', 'g')`
 
 /**
  * "`column` contains `text`" (case-insensitive) in a form the column's tripled trigram index serves:
  * the tripled test finds the candidates, the plain one is the exact rule.
  */
-export function containsText(column: AnyColumn, text: string): SQL {
+export function containsText(column: AnyColumn | SQL, text: string): SQL {
   const tripledText = text.replace(/./gsu, (c) => c.repeat(3))
   return and(sql`${tripled(column)} ilike ${containsPattern(tripledText)}`, ilike(column, containsPattern(text)))!
 }

@@ -1,6 +1,18 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { unitApplicationForm } from '@seal/shared/api/unit-apply'
-import type { ReviewAnswer, ReviewApplicationDetail, ReviewFileLink, ReviewListItem, ReviewListQuery } from '@seal/shared/api/unit-apply-admin'
+import {
+  WAITING,
+  type ReviewAnswer,
+  type ReviewApplicationDetail,
+  type ReviewDoor,
+  type ReviewFileLink,
+  type ReviewListItem,
+  type ReviewListQuery,
+  type ReviewOcrReading,
+} from '@seal/shared/api/unit-apply-admin'
+import { applyStatus } from '@seal/shared/codes/apply-status'
+import { applicantKind } from '@seal/shared/codes/business-type'
 import { sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { persons } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
@@ -8,60 +20,85 @@ import { containsText } from '../db/search.ts'
 import { notFound } from '../errors.ts'
 import { previewLink } from '../files/service.ts'
 import { files } from '../files/tables.ts'
+import { ocrRequests } from '../identity/tables.ts'
+import { claimOf, isOwnApplication, liveClaim, type Claimant } from './review/claims.ts'
+import { legalBehindIdOf, reviewReasonsOf } from './review/reasons.ts'
 import { madePendingActivation } from './review/units.ts'
-import { unitApplications, type StoredForm, type UnitApplication } from './tables.ts'
+import { reviewClaims, reviewDoorOf, reviewSearchText, unitApplications, type StoredForm, type UnitApplication } from './tables.ts'
 
 const a = unitApplications
 const epoch = (date: Date | null) => (date ? date.getTime() : null)
+const applicant = alias(persons, 'applicant')
+const legalBehind = alias(persons, 'legal_behind')
+const claims = reviewClaims
 
 /**
- * The reviewer's list (GET /admin/applications): one status, oldest submission first, one query served by
- * unit_applications_review_idx (apply_status, submitted_at). The page after `lastId` starts past that
- * application's (submitted_at, id). The unit-name filter is a contains match the trigram index of the
- * tripled name serves (unit_applications_unit_name_trgm_idx, db/search.ts).
+ * The reviewer's queue (GET /admin/applications): one status (WAITING: PENDING_REVIEW, see the contract),
+ * oldest submission first, one query. unit_applications_review_idx (apply_status, submitted_at) serves it,
+ * unit_applications_review_door_idx with a door; `q` is a contains match of the unit name, credit code and
+ * names that the trigram index of the tripled search text serves (db/search.ts). The page after `lastId`
+ * starts past that application's (submitted_at, id). Each row carries its live claim and, for the reasons,
+ * the person automatic review would have needed behind it.
  */
-export async function listForReview(db: Database, query: ReviewListQuery): Promise<{ records: ReviewListItem[]; lastId: string | null; hasMore: boolean }> {
+export async function listForReview(
+  db: Database,
+  query: ReviewListQuery,
+  claimant: Claimant,
+): Promise<{ records: ReviewListItem[]; lastId: string | null; hasMore: boolean }> {
+  const status = query.status === WAITING ? applyStatus.PENDING_REVIEW : query.status
   const filters: (SQL | undefined)[] = [
-    eq(a.applyStatus, query.status),
+    eq(a.applyStatus, status),
     isNotNull(a.submittedAt),
     isNull(a.deletedAt),
     query.businessType ? eq(a.businessType, query.businessType) : undefined,
+    query.door ? sql`${reviewDoorOf(a)} = ${query.door}` : undefined,
     query.socialCreditCode ? eq(a.socialCreditCode, query.socialCreditCode.toUpperCase()) : undefined,
     query.unitName ? containsText(a.unitName, query.unitName) : undefined,
+    query.q ? containsText(reviewSearchText(a), query.q) : undefined,
     query.lastId
       ? sql`(${a.submittedAt}, ${a.id}) > (select c.submitted_at, c.id from ${a} c where c.id = ${query.lastId})`
       : undefined,
   ]
   const rows = await db
     .select({
-      id: a.id,
-      unitName: a.unitName,
-      socialCreditCode: a.socialCreditCode,
-      businessType: a.businessType,
-      applyType: a.applyType,
-      applyStatus: a.applyStatus,
-      sealTypes: a.sealTypes,
-      companyVerifyPass: a.companyVerifyPass,
-      manualReview: sql<boolean>`coalesce((${a.form} -> 'sealInfo') @> '[{"manualReview": true}]'::jsonb, false)`,
-      door: sql<string | null>`${a.form} ->> 'door'`,
-      submittedAt: a.submittedAt,
+      application: a,
+      applicantName: applicant.name,
+      legalBehind: { identityType: legalBehind.identityType, identityNo: legalBehind.identityNo, verifiedAt: legalBehind.verifiedAt },
+      claim: { claimantKey: claims.claimantKey, claimantName: claims.claimantName, expiresAt: claims.expiresAt },
     })
     .from(a)
+    .innerJoin(applicant, eq(applicant.id, a.applicantPersonId))
+    .leftJoin(legalBehind, eq(legalBehind.id, sql`coalesce(${a.legalSignedBy}, case when ${a.applyType} = ${applicantKind.LEGAL_APPLY} then ${a.applicantPersonId} end)`))
+    .leftJoin(claims, and(eq(claims.applicationId, a.id), gt(claims.expiresAt, sql`now()`)))
     .where(and(...filters))
     .orderBy(asc(a.submittedAt), asc(a.id))
     .limit(query.pageSize + 1)
   const page = rows.slice(0, query.pageSize)
-  const records = page.map((row) => ({
-    ...row,
+  const records = page.map(({ application: row, applicantName, legalBehind: behind, claim }) => ({
+    id: row.id,
+    unitName: row.unitName,
+    socialCreditCode: row.socialCreditCode,
+    businessType: row.businessType,
+    applyType: row.applyType,
+    applyStatus: row.applyStatus,
     sealTypes: row.sealTypes ? row.sealTypes.split(',') : [],
+    companyVerifyPass: row.companyVerifyPass,
+    manualReview: row.form.sealInfo.some((item) => item.manualReview),
     submittedAt: epoch(row.submittedAt),
-  }))
+    door: doorOf(row),
+    reviewReasons: reviewReasonsOf(row, behind?.identityNo ? behind : null),
+    waitingSince: epoch(row.submittedAt),
+    applicantName,
+    claim: claim?.claimantKey ? claimOf({ claimantKey: claim.claimantKey, claimantName: claim.claimantName!, expiresAt: claim.expiresAt! }, claimant) : null,
+  })) as ReviewListItem[]
   const hasMore = rows.length > query.pageSize
-  return { records, lastId: hasMore ? (page.at(-1)?.id ?? null) : null, hasMore }
+  return { records, lastId: hasMore ? (page.at(-1)?.application.id ?? null) : null, hasMore }
 }
 
-/** GET /admin/applications/:id: everything the applicant gave and the server decided, every file with a link. */
-export async function reviewDetail(db: Database, options: { id: string; fileAccessKey: Buffer }): Promise<ReviewApplicationDetail> {
+const doorOf = (application: UnitApplication): ReviewDoor => application.form.door ?? 'ONLINE'
+
+/** GET /admin/applications/:id: everything the applicant gave and the server decided, every file with a link, side by side. */
+export async function reviewDetail(db: Database, options: { id: string; fileAccessKey: Buffer; claimant: Claimant }): Promise<ReviewApplicationDetail> {
   const [row] = await db
     .select({ application: a, applicant: { name: persons.name, identityNo: persons.identityNo, phone: persons.phone } })
     .from(a)
@@ -71,6 +108,14 @@ export async function reviewDetail(db: Database, options: { id: string; fileAcce
   if (!row) throw notFound('未查询到申请记录')
   const { application } = row
   const form = formOf(application)
+  const behindId = legalBehindIdOf(application)
+  const [behind] = behindId
+    ? await db.select({ identityType: persons.identityType, identityNo: persons.identityNo, verifiedAt: persons.verifiedAt }).from(persons).where(eq(persons.id, behindId)).limit(1)
+    : []
+  const reasons = reviewReasonsOf(application, behind ?? null)
+  const links = await fileLinks(db, { form, application, fileAccessKey: options.fileAccessKey })
+  const readings = application.form.impressionReadings ?? []
+  const offline = application.form.offline
   return {
     ...form,
     id: application.id,
@@ -92,44 +137,81 @@ export async function reviewDetail(db: Database, options: { id: string; fileAcce
     reviewedBy: application.reviewedBy,
     reviewNote: application.reviewNote,
     reviewTime: epoch(application.reviewedAt),
-    reviewReasons: reviewReasonsOf(application, form),
+    reviewReasons: reasons.map((reason) => reason.text),
+    reviewReasonItems: reasons,
+    waitingSince: epoch(application.submittedAt),
     createTime: application.createdAt.getTime(),
     updateTime: application.updatedAt.getTime(),
     submitTime: epoch(application.submittedAt),
-    files: await fileLinks(db, { form, application, fileAccessKey: options.fileAccessKey }),
-    impressionReadings: application.form.impressionReadings ?? [],
+    files: links,
+    sealPictures: form.sealInfo.map((item) => ({
+      itemId: item._id,
+      sealTypeCode: item.sealTypeCode,
+      sealName: item.sealName || item.sealTypeName || sealTypeLabel(item.sealTypeCode),
+      manualReview: Boolean(item.manualReview),
+      photo: links.find((link) => link.purpose === `seal:${item._id}:photo`) ?? null,
+      cutOut: links.find((link) => link.purpose === `seal:${item._id}:sealPic`) ?? null,
+      reading: readings.find((reading) => reading.itemId === item._id) ?? null,
+    })),
+    ocrReadings: await ocrReadingsOf(db, { application, links }),
+    impressionReadings: readings,
+    claim: await liveClaim(db, application.id, options.claimant),
+    ownApplication: await isOwnApplication(db, application, options.claimant),
     door: application.form.door ?? null,
-    deliveryRecord: application.form.offline?.delivery ?? null,
+    deliveryRecord:
+      offline?.delivery || offline?.receipt
+        ? {
+            ...(offline.delivery ?? { deliverCompany: '', deliverNo: '', authType: '', deliverTime: 0 }),
+            receipt: offline.receipt ?? null,
+          }
+        : null,
     makesPendingActivation: madePendingActivation(application),
   }
 }
 
-/**
- * Why the application waits for a person: a failed unit verification (the applicant went on with the
- * uploaded licence and signed form, 001 §4), seal photos whose impression could not be cut out.
- */
-function reviewReasonsOf(application: UnitApplication, form: StoredForm): string[] {
-  const reasons: string[] = []
-  if (application.form.door === 'OFFLINE') reasons.push(...offlineReasonsOf(application))
-  if (application.companyVerifyPass === false) reasons.push(`单位核验未通过：${application.companyVerifyReason || '未说明原因'}，已上传材料转人工审核`)
-  const photos = form.sealInfo.filter((item) => item.manualReview).map((item) => item.sealName || item.sealTypeName || sealTypeLabel(item.sealTypeCode))
-  if (photos.length > 0) reasons.push(`印模提取失败转人工审核：${photos.join('、')}`)
-  if (madePendingActivation(application)) {
-    if (application.form.door !== 'OFFLINE') reasons.push('行政事业单位经办人申请，法定代表人未在线签署，转人工审核')
-    reasons.push('通过后印章为待激活状态，由法定代表人本人激活并设置印章密码')
-  }
-  return reasons
+/** Which OCR picture type each purpose is: the licence (20) and the ID sides (10 front, 11 back). */
+const ocrPurposes: Record<string, string> = {
+  businessLicense: '20',
+  legalPersonIdFront: '10',
+  legalPersonIdBack: '11',
+  operatorIdFront: '10',
+  operatorIdBack: '11',
+  sealManagerIdFront: '10',
+  sealManagerIdBack: '11',
 }
 
-/** The offline door: what the unit sent, uploaded or mailed (issue #21). */
-function offlineReasonsOf(application: UnitApplication): string[] {
-  const delivery = application.form.offline?.delivery
-  const uploaded = application.form.applicationFiles.length
-  return [
-    '线下材料申请：单位下载申请表签字盖章后上传或邮寄纸质材料，须人工审核',
-    uploaded > 0 ? `已上传签署材料${uploaded}份` : '未上传签署材料',
-    delivery ? `纸质材料已寄出：${delivery.deliverCompany}，快递单号${delivery.deliverNo}` : '尚未填写纸质材料快递信息',
-  ]
+/**
+ * What OCR read from the licence and ID pictures: the applicant's OCR uploads of the same bytes (by
+ * SHA-256; the OCR call keeps no image), newest first. A picture uploaded without OCR has none.
+ */
+async function ocrReadingsOf(db: Database, options: { application: UnitApplication; links: ReviewFileLink[] }): Promise<ReviewOcrReading[]> {
+  const pictures = options.links.filter((link) => link.purpose in ocrPurposes)
+  if (pictures.length === 0) return []
+  const hashes = await db
+    .select({ id: files.id, sha256: files.sha256 })
+    .from(files)
+    .where(inArray(files.id, [...new Set(pictures.map((p) => p.fileId))]))
+  const shaOf = new Map(hashes.map((h) => [h.id, h.sha256]))
+  const readings = await db
+    .select()
+    .from(ocrRequests)
+    .where(and(eq(ocrRequests.requestedBy, options.application.applicantAccountId), inArray(ocrRequests.imageSha256, [...new Set(shaOf.values())])))
+    .orderBy(desc(ocrRequests.createdAt))
+  return pictures.flatMap((picture) => {
+    const reading = readings.find((r) => r.imageSha256 === shaOf.get(picture.fileId) && r.imgType === ocrPurposes[picture.purpose])
+    if (!reading) return []
+    return [
+      {
+        purpose: picture.purpose,
+        fileId: picture.fileId,
+        imgType: reading.imgType,
+        status: reading.status,
+        fields: (reading.result as Record<string, unknown> | null) ?? null,
+        failure: reading.failure,
+        readAt: reading.createdAt.getTime(),
+      },
+    ]
+  })
 }
 
 /** The stored form with the contract's defaults filled in (rows written before a field existed read as defaults). */

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { sql, type AnyColumn } from 'drizzle-orm'
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 import type { UnitApplicationForm } from '@seal/shared/api/unit-apply'
-import type { SealImpressionReading } from '@seal/shared/api/unit-apply-admin'
+import type { OfflineMaterialsReceipt, SealImpressionReading } from '@seal/shared/api/unit-apply-admin'
 import type { ChangeOriginal } from '@seal/shared/rules/unit-apply'
 import { accounts, persons, units } from '../auth/tables.ts'
 import { createdAt, id } from '../db/columns.ts'
@@ -45,6 +45,8 @@ export type StoredForm = Omit<UnitApplicationForm, 'id' | 'legalPassword' | 'leg
 
 export type OfflineExtras = {
   delivery?: { deliverCompany: string; deliverNo: string; authType: string; deliverTime: number } | null
+  /** The reviewer's record that the paper arrived and what it held (POST /admin/offline-materials/:id/receipt). */
+  receipt?: OfflineMaterialsReceipt | null
   pendingUpload?: boolean
   registrationPlace?: string
 }
@@ -129,8 +131,47 @@ export const unitApplications = pgTable(
       .where(sql`apply_type = 'OPERATOR_APPLY' and submitted_at is not null and deleted_at is null and coalesce(form ->> 'unitTypeCode', '') <> '06'`),
     // Reviewers' contains-search of the unit name (db/search.ts tripled text).
     index('unit_applications_unit_name_trgm_idx').using('gin', sql`${tripled(t.unitName)} gin_trgm_ops`),
+    // The review queue's `q`: unit name, credit code and the names on it, in one tripled text (reviewSearchText).
+    index('unit_applications_review_search_trgm_idx').using('gin', sql`${tripled(reviewSearchText(t))} gin_trgm_ops`),
+    // The review queue by door: status, door, oldest submission first.
+    index('unit_applications_review_door_idx').on(t.applyStatus, reviewDoorOf(t), t.submittedAt, t.id),
+    // The offline materials desk: offline applications once submitted, oldest first (offline-apply/materials.ts).
+    index('unit_applications_offline_materials_idx')
+      .on(t.submittedAt, t.id)
+      .where(sql`deleted_at is null and submitted_at is not null and form ->> 'door' = 'OFFLINE'`),
     index('unit_applications_unit_idx').on(t.socialCreditCode, t.applyStatus),
   ],
 )
 
 export type UnitApplication = typeof unitApplications.$inferSelect
+
+/**
+ * The text the review queue's `q` searches: the unit name, the credit code, the legal representative's and
+ * the operator's names (the applicant is one of them). Index and query spell it the same way.
+ */
+export function reviewSearchText(t: { unitName: AnyColumn; socialCreditCode: AnyColumn; form: AnyColumn }) {
+  return sql`(${t.unitName} || ' ' || ${t.socialCreditCode} || ' ' || coalesce(${t.form} ->> 'legalPersonName', '') || ' ' || coalesce(${t.form} ->> 'operatorRealName', ''))`
+}
+
+/** The door as the queue names it: ONLINE (no door recorded: the new wizard), OFFLINE, OLDER. */
+export function reviewDoorOf(t: { form: AnyColumn }) {
+  return sql`coalesce(${t.form} ->> 'door', 'ONLINE')`
+}
+
+/**
+ * A reviewer's claim on an application (issue #22): while it lives (15 minutes, renewed by claiming
+ * again) no other reviewer may claim or decide it. One row per application (the primary key): taking it
+ * is one conditional upsert, so of two reviewers claiming at once exactly one holds it.
+ */
+export const reviewClaims = pgTable('review_claims', {
+  applicationId: text('application_id')
+    .primaryKey()
+    .references(() => unitApplications.id, { onDelete: 'cascade' }),
+  /** Who holds it: the operator's or API key's kind and id (`operator:<id>`, `apiKey:<id>`). */
+  claimantKey: text('claimant_key').notNull(),
+  /** The name shown to other reviewers. */
+  claimantName: text('claimant_name').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+export type ReviewClaimRow = typeof reviewClaims.$inferSelect

@@ -12,10 +12,27 @@ import { applicantKinds, applyStatuses, businessTypes, sealItemOutcome, unitAppl
 /** Statuses a reviewer can list: every one after submission (drafts are the applicant's alone). */
 export const reviewListStatuses = applyStatuses.filter((s) => s !== applyStatus.TEMPORARY_SAVE) as [string, ...string[]]
 
+/**
+ * `status=WAITING` (the default): every application waiting for a person. They are all PENDING_REVIEW:
+ * automatic review (REVIEW_MODE=auto) decides at once what it may, so what stays there waits for a
+ * reviewer — in manual mode everything, else a failed unit check, a photo left for manual review, the
+ * offline door, an application no verified legal representative stands behind (an administrative unit's
+ * operator, a RETRIEVE or CANCEL by someone unverified). `reviewReasons` says which.
+ */
+export const WAITING = 'WAITING'
+export const reviewQueueStatuses = [WAITING, ...reviewListStatuses] as [string, ...string[]]
+
+/** The door an application came through (issue #21): the new wizard, the offline materials, the older pages. */
+export const reviewDoors = ['ONLINE', 'OFFLINE', 'OLDER'] as const
+export type ReviewDoor = (typeof reviewDoors)[number]
+
 /** GET /admin/applications: oldest submission first, keyset-paged by the last id seen. */
 export const reviewListQuery = z.object({
-  status: z.enum(reviewListStatuses).default(applyStatus.PENDING_REVIEW),
+  status: z.enum(reviewQueueStatuses).default(WAITING),
   businessType: z.enum(businessTypes).optional(),
+  door: z.enum(reviewDoors).optional(),
+  /** Part of the unit name, the credit code, or the applicant's, legal representative's or operator's name. */
+  q: z.string().trim().max(50).optional(),
   /** Exact credit code. */
   socialCreditCode: z.string().trim().max(18).optional(),
   /** Part of the unit name. */
@@ -25,6 +42,45 @@ export const reviewListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 })
 export type ReviewListQuery = z.infer<typeof reviewListQuery>
+
+/**
+ * Why an application waits for a person, as a code the console can filter or badge on and the Chinese
+ * text it shows. UNIT_VERIFY_FAILED the unit check failed (the licence and signed form went on to a
+ * person); IMPRESSION_MANUAL a seal photo could not be cut out; OFFLINE_DOOR, OFFLINE_DOCUMENTS,
+ * OFFLINE_MAILED, OFFLINE_RECEIVED the offline door and its materials; NO_ONLINE_SIGNATURE an
+ * administrative unit's operator applied and the legal representative signed nothing online;
+ * LEGAL_NOT_VERIFIED no verified legal representative stands behind it (RETRIEVE, CANCEL…);
+ * PENDING_ACTIVATION approval leaves the seals for the legal representative to activate (a note);
+ * MANUAL_MODE nothing else: the service reviews everything by hand (REVIEW_MODE=manual).
+ */
+export const reviewReasonCodes = [
+  'UNIT_VERIFY_FAILED',
+  'IMPRESSION_MANUAL',
+  'OFFLINE_DOOR',
+  'OFFLINE_DOCUMENTS',
+  'OFFLINE_MAILED',
+  'OFFLINE_RECEIVED',
+  'NO_ONLINE_SIGNATURE',
+  'LEGAL_NOT_VERIFIED',
+  'PENDING_ACTIVATION',
+  'MANUAL_MODE',
+] as const
+export type ReviewReasonCode = (typeof reviewReasonCodes)[number]
+export const reviewReason = z.object({ code: z.enum(reviewReasonCodes), text: z.string() })
+export type ReviewReason = z.infer<typeof reviewReason>
+
+/**
+ * A reviewer's hold on an application (15 minutes, renewed by claiming again): while it lives, no other
+ * reviewer can claim or decide it. `mine`: the caller holds it.
+ */
+export const REVIEW_CLAIM_MINUTES = 15
+export const reviewClaim = z.object({
+  operatorName: z.string(),
+  /** Epoch ms. */
+  expiresAt: z.number().int(),
+  mine: z.boolean(),
+})
+export type ReviewClaim = z.infer<typeof reviewClaim>
 
 export const reviewListItem = z.object({
   id: z.string(),
@@ -38,8 +94,16 @@ export const reviewListItem = z.object({
   /** Some seal photo could not be cut out and waits for the reviewer. */
   manualReview: z.boolean(),
   submittedAt: z.number().int().nullable(),
-  /** The door it came through (issue #21): null the new wizard, OFFLINE the offline materials, OLDER the older pages. */
-  door: z.string().nullable().optional(),
+  /** The door it came through (issue #21). */
+  door: z.enum(reviewDoors),
+  /** Why it waits for a person (empty once decided, or when nothing but a decision is missing). */
+  reviewReasons: z.array(reviewReason),
+  /** Since when it waits for a person (the submission, epoch ms); null for a draft. */
+  waitingSince: z.number().int().nullable(),
+  /** The applicant (legal representative or operator) as recorded on the application. */
+  applicantName: z.string(),
+  /** Who holds it now; null when no live claim exists. */
+  claim: reviewClaim.nullable(),
 })
 export type ReviewListItem = z.infer<typeof reviewListItem>
 
@@ -80,6 +144,55 @@ export const sealImpressionReading = z.object({
 export type SealImpressionReading = z.infer<typeof sealImpressionReading>
 
 /** GET /admin/applications/:id: the application as the applicant sees it, with what the reviewer needs. */
+/**
+ * What OCR read from a picture of the application (the licence, an ID side), found by the picture's
+ * SHA-256 among the applicant's OCR uploads: the fields as recognised, or why recognition failed.
+ */
+export const reviewOcrReading = z.object({
+  /** The file's purpose, as in `files` (businessLicense, legalPersonIdFront…). */
+  purpose: z.string(),
+  fileId: z.string(),
+  /** 10 ID front, 11 ID back, 20 business licence. */
+  imgType: z.string(),
+  status: z.enum(['recognized', 'failed']),
+  /** The recognised fields (name, idNumber, unitName, creditCode… as the OCR module names them). */
+  fields: z.record(z.string(), z.unknown()).nullable(),
+  failure: z.string().nullable(),
+  readAt: z.number().int(),
+})
+export type ReviewOcrReading = z.infer<typeof reviewOcrReading>
+
+/** One seal item beside its pictures, for the side-by-side view: the photo as uploaded and the cut-out. */
+export const reviewSealPictures = z.object({
+  itemId: z.string(),
+  sealTypeCode: z.string(),
+  sealName: z.string(),
+  manualReview: z.boolean(),
+  /** The photo as the applicant took it (null when none was kept). */
+  photo: reviewFileLink.nullable(),
+  /** The cut-out impression (for a manual-review item, the photo itself until the reviewer cuts it out). */
+  cutOut: reviewFileLink.nullable(),
+  /** What the impression check read (null when the photo was not checked). */
+  reading: sealImpressionReading.nullable(),
+})
+export type ReviewSealPictures = z.infer<typeof reviewSealPictures>
+
+/** A reviewer's record that the offline door's paper materials arrived, and what the package held. */
+export const offlineMaterialsReceipt = z.object({
+  receivedAt: z.number().int(),
+  /** The operator who recorded it. */
+  receivedBy: z.string(),
+  /** Materials of the consignee's list found in the package. */
+  checked: z.array(z.string()),
+  /** Materials of the list missing from it. */
+  missing: z.array(z.string()),
+  note: z.string().nullable(),
+})
+export type OfflineMaterialsReceipt = z.infer<typeof offlineMaterialsReceipt>
+
+/** The courier record as the reviewer reads it: what the applicant typed, and the receipt once recorded. */
+export const reviewDeliveryRecord = offlineDeliveryRecord.extend({ receipt: offlineMaterialsReceipt.nullable() })
+
 export const reviewApplicationDetail = unitApplicationDetail.omit({ mine: true }).extend({
   unitId: z.string().nullable(),
   applicant: z.object({ name: z.string(), identityNo: z.string(), phone: z.string() }),
@@ -91,14 +204,29 @@ export const reviewApplicationDetail = unitApplicationDetail.omit({ mine: true }
    * reason, the seal photos left for manual review.
    */
   reviewReasons: z.array(z.string()),
+  /** The same reasons with their codes (reviewReasonCodes). */
+  reviewReasonItems: z.array(reviewReason),
+  /** Since when it waits for a person (the submission, epoch ms). */
+  waitingSince: z.number().int().nullable(),
   /** Every file the application names that exists, each with its link. */
   files: z.array(reviewFileLink),
+  /** Each seal item's photo beside its cut-out, with what the impression check read. */
+  sealPictures: z.array(reviewSealPictures),
+  /** What OCR read from the licence and ID pictures, where the applicant's OCR upload is found. */
+  ocrReadings: z.array(reviewOcrReading),
+  /** Who holds it now; null when no live claim exists. */
+  claim: reviewClaim.nullable(),
+  /** The caller may not review it: he made it or is named in it (reviewMessages.ownApplication). */
+  ownApplication: z.boolean(),
   /** What the impression check read on each seal's photo, for the seals whose photo was checked. */
   impressionReadings: z.array(sealImpressionReading),
   /** The door it came through (issue #21): null the new wizard, OFFLINE the offline materials, OLDER the older pages. */
   door: z.string().nullable(),
-  /** The offline door's courier record of the paper materials (recheckByApplyId); null when none was given. */
-  deliveryRecord: offlineDeliveryRecord.nullable(),
+  /**
+   * The offline door's courier record of the paper materials (recheckByApplyId) with the reviewer's
+   * receipt; null when neither was given (a receipt without a waybill reads an empty company and number).
+   */
+  deliveryRecord: reviewDeliveryRecord.nullable(),
   /**
    * Approval makes the seals pending activation (status 4, no PIN): the legal representative did not sign
    * online (the offline door, or an administrative or public institution's operator application) and
@@ -131,6 +259,11 @@ export const reviewMessages = {
   retrieveUnitRenamed: '单位名称与登记信息不一致，请先办理印章变更',
   retrieveLegalSealOfAnother: '该法定代表人名章属于原法定代表人，不能找回，请办理印章变更',
   renameAllOrNone: '单位名称变更需同时变更本单位全部有效印章，请全部通过或全部驳回',
+  ownApplication: '不能审核本人提交或涉及本人的申请',
+  claimedByOther: (name: string) => `该申请正由${name}审核中，请选择其他申请`,
+  claimNotPending: '该申请不在待审核状态，无需领取',
+  receiptNotOffline: '该申请不是线下材料申请',
+  receiptMaterialTwice: '同一材料不能既已收到又缺少',
 } as const
 
 /** One seal item's decision. `sealPicBase64`: the reviewer's cut-out (PNG, used as it is) for a manual-review item. */
@@ -149,8 +282,8 @@ export type ReviewDecision = z.infer<typeof reviewDecision>
 export const reviewBody = z.object({
   decisions: z.array(reviewDecision).min(1, reviewMessages.decisionMissing).max(40),
   note: z.string().trim().max(500).optional(),
-  /** Who reviews (recorded as reviewedBy); the admin token names no one. */
-  reviewer: z.string().trim().min(1).max(50).default('运营审核员'),
+  /** Ignored: the reviewer recorded is the operator calling (or the API key's name). Kept for older callers. */
+  reviewer: z.string().trim().max(50).optional(),
 })
 export type ReviewBody = z.infer<typeof reviewBody>
 
@@ -164,3 +297,60 @@ export const reviewAnswer = z.object({
   reviewTime: z.number().int().nullable(),
 })
 export type ReviewAnswer = z.infer<typeof reviewAnswer>
+
+/**
+ * POST /admin/applications/:id/claim answers the claim; a live claim of another operator is refused
+ * (reviewMessages.claimedByOther) with { operatorName, expiresAt } as data. DELETE releases one's own.
+ */
+export const claimAnswer = z.object({ id: z.string(), claim: reviewClaim })
+export const releaseAnswer = z.object({ id: z.string(), released: z.boolean() })
+export const claimRefusal = z.object({ operatorName: z.string(), expiresAt: z.number().int() })
+
+/** GET /admin/offline-materials: offline applications whose paper was mailed or received, oldest submission first. */
+export const offlineMaterialsQuery = z.object({
+  /** true: recorded as received; false: mailed and waiting. */
+  received: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  /** Part of the waybill number or of the unit name. */
+  q: z.string().trim().max(50).optional(),
+  lastId: z.string().max(64).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+})
+export type OfflineMaterialsQuery = z.infer<typeof offlineMaterialsQuery>
+
+export const offlineMaterialsItem = z.object({
+  id: z.string(),
+  unitName: z.string(),
+  socialCreditCode: z.string(),
+  unitTypeCode: z.string(),
+  businessType: z.enum(businessTypes),
+  applyStatus: z.enum(applyStatuses),
+  applicantName: z.string(),
+  submittedAt: z.number().int().nullable(),
+  /** The courier record as typed by the applicant; null when a receipt came without one. */
+  delivery: offlineDeliveryRecord.nullable(),
+  receipt: offlineMaterialsReceipt.nullable(),
+  /**
+   * The materials the consignee configuration asks of this unit (its administrative or enterprise list,
+   * as configured for the unit's and applicant's scopes): the console's checkboxes.
+   */
+  materials: z.array(z.string()),
+})
+export type OfflineMaterialsItem = z.infer<typeof offlineMaterialsItem>
+
+export const offlineMaterialsAnswer = z.object({
+  records: z.array(offlineMaterialsItem),
+  lastId: z.string().nullable(),
+  hasMore: z.boolean(),
+})
+
+/** POST /admin/offline-materials/:id/receipt: the package arrived; what it held. Recorded again, it replaces. */
+export const offlineReceiptBody = z.object({
+  checked: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
+  missing: z.array(z.string().trim().min(1).max(200)).max(50).default([]),
+  note: z.string().trim().max(500).optional(),
+})
+export type OfflineReceiptBody = z.infer<typeof offlineReceiptBody>
+export const offlineReceiptAnswer = offlineMaterialsItem

@@ -156,7 +156,11 @@ describe('review and making of enterprise seals', () => {
       companyVerifyPass: true,
       manualReview: true,
       submittedAt: expect.any(Number),
-      door: null,
+      door: 'ONLINE',
+      reviewReasons: [{ code: 'IMPRESSION_MANUAL', text: '印模提取失败转人工审核：财务专用章' }],
+      waitingSince: expect.any(Number),
+      applicantName: legal.name,
+      claim: null,
     })
     expect(first.data.records[0].manualReview).toBe(false)
     const second = await adminGet(`${base}&lastId=${ids[1]}`)
@@ -213,12 +217,13 @@ describe('review and making of enterprise seals', () => {
     expect((await review(row.id, { decisions: [...decide('x'), { itemId: 'item-9', approve: true }] })).responseInfo).toBe(reviewMessages.itemUnknown)
     expect((await application(row.id)).applyStatus).toBe('PENDING_REVIEW')
 
+    // The body's `reviewer` is ignored: the decision is recorded under the calling operator's (here the start-up key's) name.
     const answer = await review(row.id, { decisions: decide('财务专用章印模不清晰'), note: '公章、合同章通过', reviewer: '审核员甲' })
     expect(answer).toMatchObject({
       resultStatus: '00',
       data: {
         applyStatus: 'APPLY_SUCCESS',
-        reviewedBy: '审核员甲',
+        reviewedBy: expect.stringContaining('ADMIN_TOKEN'),
         failSealItems: [{ itemId: 'item-2', sealTypeCode: '02', sealName: `${unit.name}财务专用章`, sealId: null, failReason: '财务专用章印模不清晰' }],
       },
     })
