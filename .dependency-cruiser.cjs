@@ -8,7 +8,7 @@ const LAYERS = [
   ['identity', ['config', 'identity', 'auth']],
   ['trust', ['trust', 'operators']],
   ['seal', ['seals']],
-  ['acts', ['platforms', 'records', 'signing', 'seal-auth', 'personal-seal', 'unit-apply', 'offline-apply', 'older-apply', 'older-change', 'bindings', 'open-api', 'activation']],
+  ['acts', ['platforms', 'records', 'signing', 'seal-auth', 'personal-seal', 'unit-apply', 'offline-apply', 'older-apply', 'older-change', 'bindings', 'open-api', 'activation', 'console']],
   ['top', ['seed.ts', 'repair.ts', 'audit-trail.ts', 'audit-verify.ts', 'operator-cli.ts', 'app.ts', 'main.ts']],
 ]
 

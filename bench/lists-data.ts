@@ -29,19 +29,31 @@ export async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Pr
 
 /** True when the data set of this scale is already there (the generator is then skipped). */
 export async function hasBenchData(db: Database, scale: Scale): Promise<boolean> {
-  const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from seal_use_records where id like 'br-%'`)
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from seal_use_records where id like 'br-%'`,
+  )
   return row!.n === scale.records
 }
 
 /** Fills an empty, migrated database; `filesRoot` is the server's file store folder (DATA_DIR/files). */
-export async function generateBenchData(db: Database, filesRoot: string, scale: Scale, log = console.log): Promise<void> {
+export async function generateBenchData(
+  db: Database,
+  filesRoot: string,
+  scale: Scale,
+  log = console.log,
+): Promise<void> {
   const started = Date.now()
   const step = async (what: string, text: string) => {
     const t = Date.now()
     await run(db, text)
     log(`  ${what}: ${((Date.now() - t) / 1000).toFixed(1)} s`)
   }
-  const picture = await renderOrganizationSeal({ unitName: '基准华东第0号科技有限公司', sealTypeCode: '01', sealCode: '3101000000001' })
+  const picture = await renderOrganizationSeal({
+    unitName: '基准华东第0号科技有限公司',
+    sealTypeCode: '01',
+    sealCode: '3101000000001',
+  })
   mkdirSync(join(filesRoot, 'bench'), { recursive: true })
   writeFileSync(join(filesRoot, benchData.storageKey), picture.png)
 
@@ -94,6 +106,12 @@ export async function generateBenchData(db: Database, filesRoot: string, scale: 
              now() - interval '1 day', now() + interval '3 years')`,
   )
 
+  await step(
+    'platforms',
+    `insert into platforms (id, client_name, platform_type, client_id, secret_wrapped)
+     select 'bplat-' || i, '基准平台' || i, '1', 'bench-platform-' || i, 'none' from generate_series(0, 4) i`,
+  )
+
   // Bulk load without the record indexes, then build them once.
   const definitions = await rowsOf<{ indexname: string; indexdef: string }>(
     db,
@@ -102,8 +120,12 @@ export async function generateBenchData(db: Database, filesRoot: string, scale: 
   for (const index of definitions) await run(db, `drop index "${index.indexname}"`)
   const busy = scale.busyRecords
   const others = scale.records - busy
+  // Every tenth use is a platform's (no user); the others name their user, a person of the data set.
   const record = (seal: string, age: string) => `'br-' || i, ${seal},
-            (${names})[i % 8 + 1],
+            case when i % 10 = 9 then null else 'bp-' || (i % ${units}) end,
+            case when i % 10 = 9 then null else (${names})[(i % ${units}) % 8 + 1] end,
+            case when i % 10 = 9 then 'bplat-' || (i / 10) % 5 end,
+            case when i % 10 = 9 then '基准平台' || (i / 10) % 5 end,
             (array['采购合同','租赁协议','劳动合同','保密协议','授权委托书','报价单'])[i % 6 + 1] || '-' || i || '.pdf',
             md5(i::text) || md5(i::text),
             (array['年度采购合同盖章','办公室租赁','员工入职','项目保密','业务授权'])[i % 5 + 1] || ' 第' || i || '号',
@@ -111,13 +133,13 @@ export async function generateBenchData(db: Database, filesRoot: string, scale: 
   // Other seals' records first (older), then the busy seal's, oldest first, so seq follows time.
   await step(
     `use records of other seals (${others})`,
-    `insert into seal_use_records (id, seal_id, user_name, file_name, document_sha256, remark, created_at)
+    `insert into seal_use_records (id, seal_id, user_person_id, user_name, platform_id, platform_name, file_name, document_sha256, remark, created_at)
      select ${record(`'bs-' || (73 + (i::bigint * 7919) % ${scale.seals - 73})`, `(${scale.records} - i) * interval '30 seconds'`)}
      from generate_series(${busy}, ${scale.records - 1}) i`,
   )
   await step(
     `use records of ${benchData.busySealId} (${busy})`,
-    `insert into seal_use_records (id, seal_id, user_name, file_name, document_sha256, remark, created_at)
+    `insert into seal_use_records (id, seal_id, user_person_id, user_name, platform_id, platform_name, file_name, document_sha256, remark, created_at)
      select ${record(`'${benchData.busySealId}'`, `(${busy} - i) * interval '10 seconds'`)}
      from generate_series(0, ${busy - 1}) i`,
   )

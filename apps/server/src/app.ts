@@ -21,7 +21,7 @@ import { envelopePlugin } from './plugins/envelope.ts'
 import { unreadBodyPlugin } from './plugins/unread-body.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { noStoreUnlessSet, securityHeadersPlugin } from './plugins/security-headers.ts'
-import { consoleRoutes } from './web/console-routes.ts'
+import { consoleAppRoutes } from './web/console-routes.ts'
 import { webAppRoutes } from './web/routes.ts'
 import { MAX_UPLOAD_BYTES } from './plugins/upload-limit.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -71,6 +71,7 @@ import { pathUnder, routerRefusal, sendRouterRefusal } from './plugins/router-re
 import { connectSharedState, type ConnectedSharedState } from './redis/connect.ts'
 import { activationRoutes } from './activation/routes.ts'
 import { sandboxPendingSealAdminRoutes } from './activation/sandbox-admin-routes.ts'
+import { consoleRoutes } from './console/routes.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -207,13 +208,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await api.register(activationRoutes)
       await api.register(sandboxPendingSealAdminRoutes)
       await api.register(olderChangeRoutes)
+      await api.register(consoleRoutes)
     },
     { prefix: '/api' },
   )
   // The open API for business platforms: its own tokens, signatures and error shape (open-api/plugin.ts).
   await app.register(openApiPlugin, { prefix: OPEN_API_PREFIX })
 
-  await consoleRoutes(app)
+  await consoleAppRoutes(app)
   await webAppRoutes(app)
   return app
 }

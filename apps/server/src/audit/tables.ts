@@ -22,11 +22,18 @@ export const auditEvents = pgTable(
     ...chainLinkColumns(),
   },
   (t) => [
-    index('audit_events_account_idx').on(t.accountId),
+    // The console's search, newest first (console/audit-events.ts): by account, operator, action prefix,
+    // target, or the period alone.
+    index('audit_events_account_idx').on(t.accountId, t.createdAt),
     index('audit_events_operator_idx').on(t.operatorName, t.createdAt),
+    index('audit_events_action_time_idx').on(t.action.op('text_pattern_ops'), t.createdAt),
+    index('audit_events_target_time_idx').on(t.target, t.createdAt),
+    index('audit_events_time_idx').on(t.createdAt, t.id),
     uniqueIndex('audit_events_chain_seq_idx').on(t.chainSeq),
     // The chainer's queue: rows not linked yet, oldest first.
-    index('audit_events_unlinked_idx').on(t.createdAt, t.id).where(sql`chain_seq is null`),
+    index('audit_events_unlinked_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`chain_seq is null`),
   ],
 )
 

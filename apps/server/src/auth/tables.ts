@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, id } from '../db/columns.ts'
+import { tripled } from '../db/search.ts'
 
 /** A natural person, identified by ID type and number (111 = resident ID card). */
 export const persons = pgTable(
@@ -19,7 +21,15 @@ export const persons = pgTable(
     verificationMethod: text('verification_method', { enum: ['three-element', 'face'] }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('persons_identity_uq').on(t.identityType, t.identityNo), index('persons_phone_idx').on(t.phone)],
+  (t) => [
+    uniqueIndex('persons_identity_uq').on(t.identityType, t.identityNo),
+    index('persons_phone_idx').on(t.phone),
+    // The console finds a person by ID number of any type, by exact name (the audit log's "who") and by a part
+    // of the name (the seal search; the tripled text of db/search.ts).
+    index('persons_identity_no_idx').on(t.identityNo),
+    index('persons_name_idx').on(t.name),
+    index('persons_name_trgm_idx').using('gin', sql`${tripled(t.name)} gin_trgm_ops`),
+  ],
 )
 
 /** An organisation (enterprise, government or public institution), identified by its credit code. */
@@ -37,8 +47,12 @@ export const units = pgTable(
     regionCode: text('region_code'),
     createdAt: createdAt(),
   },
-  // A person's unit seal list starts from the units they represent.
-  (t) => [index('units_legal_person_idx').on(t.legalPersonId)],
+  (t) => [
+    // A person's unit seal list starts from the units they represent.
+    index('units_legal_person_idx').on(t.legalPersonId),
+    // The console's seal search by a part of the unit name (db/search.ts tripled text).
+    index('units_name_trgm_idx').using('gin', sql`${tripled(t.name)} gin_trgm_ops`),
+  ],
 )
 
 /**

@@ -31,9 +31,12 @@ export function sandboxFaceProvider(): FaceProvider {
     async compare({ realName, identityNo, selfie }) {
       const image = await inspect(selfie)
       if (!image) return { passed: false, score: 0, message: faceMessages.noImage }
-      if (image.width < 160 || image.height < 160) return { passed: false, score: 0, message: faceMessages.noImage }
+      if (image.width < 160 || image.height < 160)
+        return { passed: false, score: 0, message: faceMessages.noImage }
       if (image.brightness < 25) return { passed: false, score: 0, message: faceMessages.tooDark }
-      const listed = SANDBOX_FACE_FAIL_NAMES.includes(realName) || identityNo.slice(14, 17) === SANDBOX_FACE_FAIL_ID_SEQUENCE
+      const listed =
+        SANDBOX_FACE_FAIL_NAMES.includes(realName) ||
+        identityNo.slice(14, 17) === SANDBOX_FACE_FAIL_ID_SEQUENCE
       return listed
         ? { passed: false, score: 0.21, message: faceMessages.failed }
         : { passed: true, score: 0.93, message: faceMessages.passed }
@@ -44,10 +47,12 @@ export function sandboxFaceProvider(): FaceProvider {
 async function inspect(bytes: Buffer): Promise<{ width: number; height: number; brightness: number } | null> {
   try {
     const options = { limitInputPixels: pixelLimits.selfie }
-    const { channels, info } = await sharp(bytes, options).stats().then(async (stats) => ({
-      channels: stats.channels,
-      info: await sharp(bytes, options).metadata(),
-    }))
+    const { channels, info } = await sharp(bytes, options)
+      .stats()
+      .then(async (stats) => ({
+        channels: stats.channels,
+        info: await sharp(bytes, options).metadata(),
+      }))
     const brightness = channels.slice(0, 3).reduce((sum, c) => sum + c.mean, 0) / Math.min(3, channels.length)
     return { width: info.width ?? 0, height: info.height ?? 0, brightness }
   } catch {

@@ -5,7 +5,14 @@ import { startTestApp, type TestApp } from '../test/harness.ts'
 
 /** A stand-in selfie: a lit, textured photo-sized image (the sandbox checks it is a real, bright photo). */
 const selfie = (brightness = 180) =>
-  sharp({ create: { width: 480, height: 640, channels: 3, background: { r: brightness, g: brightness - 20, b: brightness - 40 } } })
+  sharp({
+    create: {
+      width: 480,
+      height: 640,
+      channels: 3,
+      background: { r: brightness, g: brightness - 20, b: brightness - 40 },
+    },
+  })
     .jpeg()
     .toBuffer()
     .then((bytes) => `data:image/jpeg;base64,${bytes.toString('base64')}`)
@@ -22,22 +29,49 @@ describe('face verification (sandbox provider)', () => {
   const exchange = (body: object) => t.call({ url: '/api/verifySign/paasExchangeToken', body, token })
 
   it('verifies the caller with a good selfie and records a face login', async () => {
-    const faceToken = (await exchange({ idType: '111', idCardNo: demo.person.identityNo, realName: demo.person.name })).body.data
-    const result = await t.call({ url: '/api/face/verify', body: { token: faceToken, image: await selfie() }, token })
+    const faceToken = (
+      await exchange({ idType: '111', idCardNo: demo.person.identityNo, realName: demo.person.name })
+    ).body.data
+    const result = await t.call({
+      url: '/api/face/verify',
+      body: { token: faceToken, image: await selfie() },
+      token,
+    })
     expect(result.body.data).toMatchObject({ status: '2', msg: '人脸核验通过', type: 'face' })
-    const queried = await t.call({ method: 'GET', url: `/api/face/result/${result.body.data.serialNo}`, token })
+    const queried = await t.call({
+      method: 'GET',
+      url: `/api/face/result/${result.body.data.serialNo}`,
+      token,
+    })
     expect(queried.body.data.status).toBe('2')
-    const record = await t.call({ url: '/api/login/record', body: { type: 'face', serialNoFace: result.body.data.serialNo }, token })
+    const record = await t.call({
+      url: '/api/login/record',
+      body: { type: 'face', serialNoFace: result.body.data.serialNo },
+      token,
+    })
     expect(record.body.resultStatus).toBe('00')
   })
 
   it('fails a dark selfie with its message, and a used token cannot be replayed', async () => {
-    const faceToken = (await exchange({ idCardNo: demo.person.identityNo, realName: demo.person.name })).body.data
-    const dark = await t.call({ url: '/api/face/verify', body: { token: faceToken, image: await selfie(30) }, token })
+    const faceToken = (await exchange({ idCardNo: demo.person.identityNo, realName: demo.person.name })).body
+      .data
+    const dark = await t.call({
+      url: '/api/face/verify',
+      body: { token: faceToken, image: await selfie(30) },
+      token,
+    })
     expect(dark.body.data).toMatchObject({ status: '3', msg: '光线过暗，请在明亮处重新拍摄' })
-    const replay = await t.call({ url: '/api/face/verify', body: { token: faceToken, image: await selfie() }, token })
+    const replay = await t.call({
+      url: '/api/face/verify',
+      body: { token: faceToken, image: await selfie() },
+      token,
+    })
     expect(replay.body.responseInfo).toBe('人脸核验已过期，请重新发起')
-    const record = await t.call({ url: '/api/login/record', body: { type: 'face', serialNoFace: dark.body.data.serialNo }, token })
+    const record = await t.call({
+      url: '/api/login/record',
+      body: { type: 'face', serialNoFace: dark.body.data.serialNo },
+      token,
+    })
     expect(record.body.responseInfo).toBe('人脸核验未通过')
   })
 
@@ -49,9 +83,17 @@ describe('face verification (sandbox provider)', () => {
   it('fails the documented sandbox identities as a mismatch', async () => {
     const failing = await t.loginPersonal('13300000051', { name: '钱七', identityNo: '420106200103159996' })
     const faceToken = (
-      await t.call({ url: '/api/verifySign/paasExchangeToken', body: { idCardNo: '420106200103159996', realName: '钱七' }, token: failing })
+      await t.call({
+        url: '/api/verifySign/paasExchangeToken',
+        body: { idCardNo: '420106200103159996', realName: '钱七' },
+        token: failing,
+      })
     ).body.data
-    const result = await t.call({ url: '/api/face/verify', body: { token: faceToken, image: await selfie() }, token: failing })
+    const result = await t.call({
+      url: '/api/face/verify',
+      body: { token: faceToken, image: await selfie() },
+      token: failing,
+    })
     expect(result.body.data).toMatchObject({ status: '3', msg: '人脸核验失败，请重试' })
   })
 })

@@ -31,7 +31,10 @@ export async function openFaceVerification(options: {
   idType: string
 }): Promise<string> {
   const { db, caller } = options
-  if (options.idCardNo.toUpperCase() !== caller.person.identityNo || options.realName !== caller.person.name) {
+  if (
+    options.idCardNo.toUpperCase() !== caller.person.identityNo ||
+    options.realName !== caller.person.name
+  ) {
     throw businessError(faceFlowMessages.identityMismatch)
   }
   const token = randomBytes(24).toString('base64url')
@@ -73,7 +76,13 @@ export async function completeFaceVerification(options: {
     .limit(1)
   if (!verification) throw businessError(faceFlowMessages.tokenInvalid)
   await refuseOversizeImage(options.selfie, 'selfie')
-  const selfieFile = await saveFile({ db, store: options.store, ownerAccountId: caller.accountId, bytes: options.selfie, originalName: 'selfie.jpg' })
+  const selfieFile = await saveFile({
+    db,
+    store: options.store,
+    ownerAccountId: caller.accountId,
+    bytes: options.selfie,
+    originalName: 'selfie.jpg',
+  })
   const result = await options.face.compare({
     realName: verification.realName,
     identityNo: verification.identityNo,
@@ -82,7 +91,13 @@ export async function completeFaceVerification(options: {
   const status = result.passed ? faceStatus.SUCCESS : faceStatus.FAIL
   await db
     .update(faceVerifications)
-    .set({ status, message: result.message, score: result.score, selfieFileId: selfieFile.id, completedAt: new Date() })
+    .set({
+      status,
+      message: result.message,
+      score: result.score,
+      selfieFileId: selfieFile.id,
+      completedAt: new Date(),
+    })
     .where(eq(faceVerifications.id, verification.id))
   return { status, msg: result.message, serialNo: verification.id, type: 'face' }
 }
@@ -95,7 +110,14 @@ export async function completeFaceVerification(options: {
  */
 export async function recordCompletedFaceVerification(
   db: Database,
-  options: { requestedBy: string; identityType: string; identityNo: string; realName: string; passed: boolean; message: string },
+  options: {
+    requestedBy: string
+    identityType: string
+    identityNo: string
+    realName: string
+    passed: boolean
+    message: string
+  },
 ): Promise<string> {
   const now = new Date()
   const [row] = await db

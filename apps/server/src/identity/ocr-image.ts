@@ -30,7 +30,10 @@ export type QuarterTurn = 0 | 90 | 180 | 270
  * was taken with the phone held upright (turned a quarter either way), a landscape one is upright or
  * upside down. A licence may itself be portrait (older copies), so a portrait one is tried as it is first.
  */
-export async function likelyTurns(bytes: Buffer, options: { portraitDocument?: boolean } = {}): Promise<QuarterTurn[]> {
+export async function likelyTurns(
+  bytes: Buffer,
+  options: { portraitDocument?: boolean } = {},
+): Promise<QuarterTurn[]> {
   const { width = 0, height = 0, orientation = 1 } = await sharp(bytes).metadata()
   const [w, h] = orientation >= 5 ? [height, width] : [width, height]
   if (h <= w * 1.1) return [0, 180]

@@ -26,7 +26,11 @@ export type Providers = {
   samr: SamrProvider
 }
 
-export function createProviders(options: { config: ServerConfig; db: Database; log: (line: string) => void }): Providers {
+export function createProviders(options: {
+  config: ServerConfig
+  db: Database
+  log: (line: string) => void
+}): Providers {
   const { config, db, log } = options
   return {
     sms:
@@ -43,19 +47,31 @@ export function createProviders(options: { config: ServerConfig; db: Database; l
         : sandboxOcrProvider(),
     enterprise:
       config.providers.enterprise === 'http'
-        ? httpEnterpriseProvider({ url: required(config.providers.enterpriseUrl, 'ENTERPRISE_VERIFY_URL'), key: config.providers.enterpriseKey })
+        ? httpEnterpriseProvider({
+            url: required(config.providers.enterpriseUrl, 'ENTERPRISE_VERIFY_URL'),
+            key: config.providers.enterpriseKey,
+          })
         : sandboxEnterpriseProvider({ db }),
     realName:
       config.providers.realName === 'http'
-        ? httpRealNameProvider({ url: required(config.providers.realNameUrl, 'REAL_NAME_PROVIDER_URL'), key: config.providers.realNameKey })
+        ? httpRealNameProvider({
+            url: required(config.providers.realNameUrl, 'REAL_NAME_PROVIDER_URL'),
+            key: config.providers.realNameKey,
+          })
         : sandboxRealNameProvider({ db }),
     govFace:
       config.providers.govFace === 'http'
-        ? httpGovFaceProvider({ url: required(config.providers.govFaceUrl, 'GOV_FACE_PROVIDER_URL'), key: config.providers.govFaceKey })
+        ? httpGovFaceProvider({
+            url: required(config.providers.govFaceUrl, 'GOV_FACE_PROVIDER_URL'),
+            key: config.providers.govFaceKey,
+          })
         : sandboxGovFaceProvider({ db }),
     samr:
       config.providers.samr === 'http'
-        ? httpSamrProvider({ url: required(config.providers.samrUrl, 'SAMR_PROVIDER_URL'), key: config.providers.samrKey })
+        ? httpSamrProvider({
+            url: required(config.providers.samrUrl, 'SAMR_PROVIDER_URL'),
+            key: config.providers.samrKey,
+          })
         : sandboxSamrProvider({ db }),
   }
 }

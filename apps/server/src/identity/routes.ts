@@ -12,7 +12,12 @@ import { smsOutbox } from './tables.ts'
 /** Said to a caller from another machine: the outbox is readable here only (ALLOW_SANDBOX_ON_NETWORK). */
 export const sandboxOutboxLocalOnly = '沙箱短信发件箱仅限本机访问'
 
-const faceResultShape = z.object({ status: z.string(), msg: z.string(), serialNo: z.string(), type: z.literal('face') })
+const faceResultShape = z.object({
+  status: z.string(),
+  msg: z.string(),
+  serialNo: z.string(),
+  type: z.literal('face'),
+})
 
 /** Identity hand-offs (spec 002 §4, §7): face verification, the sandbox outbox. */
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,11 +27,16 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['identity'],
         summary: '换取人脸核验令牌（仅限本人）',
-        body: z.object({ idType: z.string().default('111'), idCardNo: z.string().min(15).max(18), realName: z.string().min(1).max(50) }),
+        body: z.object({
+          idType: z.string().default('111'),
+          idCardNo: z.string().min(15).max(18),
+          realName: z.string().min(1).max(50),
+        }),
         response: { 200: envelopeOf(z.string()) },
       },
     },
-    async (request) => ok(await openFaceVerification({ db: app.db, caller: callerOf(request), ...request.body })),
+    async (request) =>
+      ok(await openFaceVerification({ db: app.db, caller: callerOf(request), ...request.body })),
   )
 
   app.post(
@@ -58,7 +68,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/face/result/:serialNo',
     {
-      schema: { tags: ['identity'], summary: '查询人脸核验结果', params: z.object({ serialNo: z.string().max(64) }), response: { 200: envelopeOf(faceResultShape) } },
+      schema: {
+        tags: ['identity'],
+        summary: '查询人脸核验结果',
+        params: z.object({ serialNo: z.string().max(64) }),
+        response: { 200: envelopeOf(faceResultShape) },
+      },
     },
     async (request) => ok(await faceResult(app.db, callerOf(request), request.params.serialNo)),
   )
@@ -73,7 +88,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       if (app.providers.sms.kind !== 'sandbox') throw notFound('接口不存在')
       // The outbox holds live login codes: only this machine reads it, by the socket's address (a header
       // could be forged), unless the sandbox was put on the network on purpose.
-      if (!app.config.allowSandboxOnNetwork && !isLoopbackAddress(request.socket.remoteAddress)) throw forbidden(sandboxOutboxLocalOnly)
+      if (!app.config.allowSandboxOnNetwork && !isLoopbackAddress(request.socket.remoteAddress))
+        throw forbidden(sandboxOutboxLocalOnly)
       const rows = await app.db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(50)
       return ok(rows.map((row) => ({ phone: row.phone, text: row.text, createdAt: row.createdAt.getTime() })))
     },
@@ -82,6 +98,14 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dev/providers',
     { config: { public: true }, schema: { tags: ['identity'], summary: '外部服务的实现（沙箱或真实）' } },
-    async () => ok({ sms: app.providers.sms.kind, face: app.providers.face.kind, enterprise: app.providers.enterprise.kind, realName: app.providers.realName.kind, govFace: app.providers.govFace.kind, samr: app.providers.samr.kind }),
+    async () =>
+      ok({
+        sms: app.providers.sms.kind,
+        face: app.providers.face.kind,
+        enterprise: app.providers.enterprise.kind,
+        realName: app.providers.realName.kind,
+        govFace: app.providers.govFace.kind,
+        samr: app.providers.samr.kind,
+      }),
   )
 }

@@ -24,7 +24,11 @@ describe('sandbox SMS outbox', () => {
 
   it('refuses a caller from another machine, even one claiming loopback in X-Forwarded-For', async () => {
     const answer = await outbox(t, '203.0.113.5', { 'x-forwarded-for': '127.0.0.1' })
-    expect(answer.json()).toMatchObject({ resultStatus: '403', responseInfo: '沙箱短信发件箱仅限本机访问', data: null })
+    expect(answer.json()).toMatchObject({
+      resultStatus: '403',
+      responseInfo: '沙箱短信发件箱仅限本机访问',
+      data: null,
+    })
     expect(answer.body).not.toContain('13700000061')
   })
 

@@ -18,7 +18,9 @@ export const faceVerifications = pgTable('face_verifications', {
   identityType: text('identity_type').notNull(),
   identityNo: text('identity_no').notNull(),
   realName: text('real_name').notNull(),
-  status: text('status', { enum: ['1', '2', '3'] }).notNull().default('1'),
+  status: text('status', { enum: ['1', '2', '3'] })
+    .notNull()
+    .default('1'),
   message: text('message'),
   score: real('score'),
   selfieFileId: text('selfie_file_id'),
@@ -65,7 +67,9 @@ export const sandboxEnterprises = pgTable('sandbox_enterprises', {
   legalPersonIdentityNo: text('legal_person_identity_no').notNull(),
   unitTypeCode: text('unit_type_code').notNull().default('02'),
   regionCode: text('region_code'),
-  outcome: text('outcome', { enum: ['normal', '40075', 'timeout'] }).notNull().default('normal'),
+  outcome: text('outcome', { enum: ['normal', '40075', 'timeout'] })
+    .notNull()
+    .default('normal'),
   createdAt: createdAt(),
 })
 
@@ -105,7 +109,9 @@ export const sandboxPersons = pgTable('sandbox_persons', {
   phone: text('phone').primaryKey(),
   name: text('name').notNull(),
   identityNo: text('identity_no').notNull(),
-  outcome: text('outcome', { enum: ['normal', 'timeout'] }).notNull().default('normal'),
+  outcome: text('outcome', { enum: ['normal', 'timeout'] })
+    .notNull()
+    .default('normal'),
   createdAt: createdAt(),
 })
 

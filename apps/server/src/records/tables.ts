@@ -42,9 +42,16 @@ export const sealUseRecords = pgTable(
   (t) => [
     index('seal_use_records_seal_time_idx').on(t.sealId, t.createdAt),
     index('seal_use_records_seal_seq_idx').on(t.sealId, t.seq),
+    // The console's use records across seals, newest first (console/use-records.ts): by period alone, by user,
+    // by platform; and the dashboard's uses per day.
+    index('seal_use_records_time_idx').on(t.createdAt, t.seq),
+    index('seal_use_records_user_time_idx').on(t.userPersonId, t.createdAt, t.seq),
+    index('seal_use_records_platform_time_idx').on(t.platformId, t.createdAt, t.seq),
     uniqueIndex('seal_use_records_chain_seq_idx').on(t.chainSeq),
     // The chainer's queue: records not linked yet, in writing order.
-    index('seal_use_records_unlinked_idx').on(t.seq).where(sql`chain_seq is null`),
+    index('seal_use_records_unlinked_idx')
+      .on(t.seq)
+      .where(sql`chain_seq is null`),
     // Who may read a stored file asks which record it is the document of (records/visibility.ts).
     index('seal_use_records_document_file_idx').on(t.documentFileId),
     // Contains-search of the use-record screens: trigram indexes of the tripled text (db/search.ts).

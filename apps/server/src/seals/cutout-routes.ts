@@ -27,31 +27,59 @@ export const cutoutRoutes: FastifyPluginAsyncZod = async (app) => {
         // sealTypeCode (ours): what the seal's face must carry (01 the name alone, 04 合同专用章 across…).
         // unitName: the name the application gives the unit (a change of name brings the new one, which the
         // unit on record does not know yet); without it, the enterprise login's unit name on record.
-        body: z.object({ file: z.string().min(1, '请上传印章图片'), sealName: z.string().max(40).optional(), sealTypeCode: z.string().max(8).optional(), unitName: z.string().max(120).optional() }),
+        body: z.object({
+          file: z.string().min(1, '请上传印章图片'),
+          sealName: z.string().max(40).optional(),
+          sealTypeCode: z.string().max(8).optional(),
+          unitName: z.string().max(120).optional(),
+        }),
         response: { 200: envelopeOf(cutoutAnswer) },
       },
     },
     async (request) => {
       const photo = await decodeOcrImage(request.body.file)
-      return ok(await cutOutSeal({ db: app.db, store: app.files, caller: callerOf(request), photo, sealName: request.body.sealName, sealTypeCode: request.body.sealTypeCode, unitName: request.body.unitName }))
+      return ok(
+        await cutOutSeal({
+          db: app.db,
+          store: app.files,
+          caller: callerOf(request),
+          photo,
+          sealName: request.body.sealName,
+          sealTypeCode: request.body.sealTypeCode,
+          unitName: request.body.unitName,
+        }),
+      )
     },
   )
 
   app.post(
     '/seal/checkSealAndReturnPic',
-    { schema: { tags: ['seals'], summary: '校验印章图片并返回印模（表单：sealPic, sealName）', response: { 200: envelopeOf(z.string()) } } },
+    {
+      schema: {
+        tags: ['seals'],
+        summary: '校验印章图片并返回印模（表单：sealPic, sealName）',
+        response: { 200: envelopeOf(z.string()) },
+      },
+    },
     async (request) => {
       if (!request.isMultipart()) throw businessError('请以表单方式上传文件')
       let photo: Buffer | undefined
       let sealName: string | undefined
       for await (const part of request.parts()) {
         if (part.type === 'file' && part.fieldname === 'sealPic') photo = await part.toBuffer()
-        else if (part.type === 'field' && part.fieldname === 'sealName') sealName = String(part.value).slice(0, 40)
+        else if (part.type === 'field' && part.fieldname === 'sealName')
+          sealName = String(part.value).slice(0, 40)
         else if (part.type === 'file') await part.toBuffer()
       }
       if (!photo) throw businessError('请上传印章图片')
       const checked = await decodeOcrImage(photo.toString('base64'))
-      const result = await cutOutSeal({ db: app.db, store: app.files, caller: callerOf(request), photo: checked, sealName })
+      const result = await cutOutSeal({
+        db: app.db,
+        store: app.files,
+        caller: callerOf(request),
+        photo: checked,
+        sealName,
+      })
       if (!result.succ) throw businessError(result.msg, { code: result.code })
       return ok(result.sealPicBase64!)
     },

@@ -35,11 +35,49 @@ export async function cutOutSeal(options: {
   const { db, store, caller, photo } = options
   // In a worker thread: decoding is sharp's (off the loop anyway), the analysis after it is JavaScript.
   const unitName = options.unitName?.trim() || caller.unit?.name
-  const result = await inWorker({ kind: 'extractStamp', photo: new Uint8Array(photo), options: { sealName: options.sealName, sealTypeCode: options.sealTypeCode, unitName } })
-  await recordFaceReading({ db, caller, photo, measures: result.measures, unitName, sealName: options.sealName })
-  if (!result.ok) return { succ: false, code: result.code, msg: result.reason, originalPic: null, sealPic: null, sealPicBase64: null }
+  const result = await inWorker({
+    kind: 'extractStamp',
+    photo: new Uint8Array(photo),
+    options: { sealName: options.sealName, sealTypeCode: options.sealTypeCode, unitName },
+  })
+  await recordFaceReading({
+    db,
+    caller,
+    photo,
+    measures: result.measures,
+    unitName,
+    sealName: options.sealName,
+  })
+  if (!result.ok)
+    return {
+      succ: false,
+      code: result.code,
+      msg: result.reason,
+      originalPic: null,
+      sealPic: null,
+      sealPicBase64: null,
+    }
   const png = Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength)
-  const original = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: photo, originalName: '印章照片.jpg' })
-  const cut = await saveFile({ db, store, ownerAccountId: caller.accountId, bytes: png, originalName: '印章图片.png' })
-  return { succ: true, code: null, msg: '印模提取成功', originalPic: original.id, sealPic: cut.id, sealPicBase64: png.toString('base64') }
+  const original = await saveFile({
+    db,
+    store,
+    ownerAccountId: caller.accountId,
+    bytes: photo,
+    originalName: '印章照片.jpg',
+  })
+  const cut = await saveFile({
+    db,
+    store,
+    ownerAccountId: caller.accountId,
+    bytes: png,
+    originalName: '印章图片.png',
+  })
+  return {
+    succ: true,
+    code: null,
+    msg: '印模提取成功',
+    originalPic: original.id,
+    sealPic: cut.id,
+    sealPicBase64: png.toString('base64'),
+  }
 }

@@ -53,8 +53,16 @@ export async function recordFaceReading(options: {
  * @example
  * const impressionReadings = await impressionReadingsOf(db, caller.person.id, form.sealInfo)
  */
-export async function impressionReadingsOf(db: Database, personId: string, items: { _id: string; originalFileId: string }[]): Promise<SealImpressionReading[]> {
-  const readings = await faceReadingsOf(db, personId, items.map((item) => item.originalFileId))
+export async function impressionReadingsOf(
+  db: Database,
+  personId: string,
+  items: { _id: string; originalFileId: string }[],
+): Promise<SealImpressionReading[]> {
+  const readings = await faceReadingsOf(
+    db,
+    personId,
+    items.map((item) => item.originalFileId),
+  )
   return items.flatMap((item) => {
     const reading = readings.get(item.originalFileId)
     return reading ? [{ itemId: item._id, ...reading }] : []
@@ -65,18 +73,38 @@ export async function impressionReadingsOf(db: Database, personId: string, items
  * The latest face reading of each photo file, among those the person's own accounts had checked. One query
  * for the files' hashes and one for the readings.
  */
-export async function faceReadingsOf(db: Database, personId: string, photoFileIds: string[]): Promise<Map<string, FaceReading>> {
+export async function faceReadingsOf(
+  db: Database,
+  personId: string,
+  photoFileIds: string[],
+): Promise<Map<string, FaceReading>> {
   const ids = [...new Set(photoFileIds.filter(Boolean))]
   if (ids.length === 0) return new Map()
-  const photos = await db.select({ id: files.id, sha256: files.sha256 }).from(files).where(inArray(files.id, ids))
+  const photos = await db
+    .select({ id: files.id, sha256: files.sha256 })
+    .from(files)
+    .where(inArray(files.id, ids))
   if (photos.length === 0) return new Map()
   const rows = await db
     .select({ sha256: ocrRequests.imageSha256, result: ocrRequests.result })
     .from(ocrRequests)
     .innerJoin(accounts, eq(accounts.id, ocrRequests.requestedBy))
-    .where(and(eq(accounts.personId, personId), eq(ocrRequests.imgType, faceReadingType), inArray(ocrRequests.imageSha256, photos.map((p) => p.sha256))))
+    .where(
+      and(
+        eq(accounts.personId, personId),
+        eq(ocrRequests.imgType, faceReadingType),
+        inArray(
+          ocrRequests.imageSha256,
+          photos.map((p) => p.sha256),
+        ),
+      ),
+    )
     .orderBy(desc(ocrRequests.createdAt))
   const latest = new Map<string, FaceReading>()
   for (const row of rows) if (!latest.has(row.sha256)) latest.set(row.sha256, row.result as FaceReading)
-  return new Map(photos.flatMap((photo) => (latest.has(photo.sha256) ? [[photo.id, latest.get(photo.sha256)!] as const] : [])))
+  return new Map(
+    photos.flatMap((photo) =>
+      latest.has(photo.sha256) ? [[photo.id, latest.get(photo.sha256)!] as const] : [],
+    ),
+  )
 }

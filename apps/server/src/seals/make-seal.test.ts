@@ -6,7 +6,14 @@ import { currentCrl, loadCertificateAuthority } from '../trust/ca.ts'
 import { hashSealPin, verifySealPin } from '../trust/pin.ts'
 import { signerForAuthorizedUse } from './seal-signer.ts'
 import { sealCredentials, sealPins } from '../trust/tables.ts'
-import { openssl, replaceSeal, sealImage, sealInput, startTrustFixture, type TrustFixture } from '../trust/testing.ts'
+import {
+  openssl,
+  replaceSeal,
+  sealImage,
+  sealInput,
+  startTrustFixture,
+  type TrustFixture,
+} from '../trust/testing.ts'
 import { crlReason, readSealInfo, toPem } from '../trust/x509.ts'
 import { makeSeal, reissueSealCredential, revokeSeal } from './make-seal.ts'
 import { seals } from './tables.ts'
@@ -160,12 +167,12 @@ describe('making a seal', () => {
   it('refuses a PIN and a hash together, and a hash that is not argon2id', async () => {
     const count = async () => (await f.db.select({ id: seals.id }).from(seals)).length
     const before = await count()
-    await expect(makeSeal(f.trust, await sealInput(f.unitOwner, { pinHash: await hashSealPin('keep2026') }))).rejects.toThrow(
-      'give pin or pinHash, not both',
-    )
-    await expect(makeSeal(f.trust, await sealInput(f.unitOwner, { pin: undefined, pinHash: 'keep2026' }))).rejects.toThrow(
-      '印章密码数据无效，请重新设置印章密码',
-    )
+    await expect(
+      makeSeal(f.trust, await sealInput(f.unitOwner, { pinHash: await hashSealPin('keep2026') })),
+    ).rejects.toThrow('give pin or pinHash, not both')
+    await expect(
+      makeSeal(f.trust, await sealInput(f.unitOwner, { pin: undefined, pinHash: 'keep2026' })),
+    ).rejects.toThrow('印章密码数据无效，请重新设置印章密码')
     expect(await count()).toBe(before)
   })
 
@@ -244,17 +251,25 @@ describe('making a seal', () => {
     expect(reissued.seal.id).toBe(made.seal.id)
     expect(reissued.credential.serialNumber).not.toBe(made.credential.serialNumber)
     const text = certText(reissued.credential.certificateDer)
-    expect(text).toContain('Subject: C=CN, O=示例新科技有限公司, organizationIdentifier=NTRCN-91110108MA01ABCDEN, CN=示例新科技有限公司合同专用章')
+    expect(text).toContain(
+      'Subject: C=CN, O=示例新科技有限公司, organizationIdentifier=NTRCN-91110108MA01ABCDEN, CN=示例新科技有限公司合同专用章',
+    )
     expect(reissued.credential.notBefore).toEqual(new Date(Math.floor(start.getTime() / 1000) * 1000))
     const imageSha256 = createHash('sha256').update(image).digest('hex')
-    expect(readSealInfo(reissued.credential.certificateDer)).toEqual({ sealTypeCode: '04', sealCode: made.seal.sealCode, imageSha256 })
+    expect(readSealInfo(reissued.credential.certificateDer)).toEqual({
+      sealTypeCode: '04',
+      sealCode: made.seal.sealCode,
+      imageSha256,
+    })
 
     const [seal] = await f.db.select().from(seals).where(eq(seals.id, made.seal.id))
     expect(seal).toMatchObject({ sealName: '示例新科技有限公司合同专用章', imageSha256, status: '1' })
     expect(seal!.imageFileId).not.toBe(made.seal.imageFileId)
     expect(seal!.certEndTime).toEqual(reissued.credential.notAfter)
 
-    const crl = openssl(['crl', '-inform', 'DER', '-in', 'crl.der', '-text', '-noout'], { 'crl.der': await currentCrl(f.trust) })
+    const crl = openssl(['crl', '-inform', 'DER', '-in', 'crl.der', '-text', '-noout'], {
+      'crl.der': await currentCrl(f.trust),
+    })
     expect(crl).toContain(`Serial Number: ${made.credential.serialNumber.toUpperCase()}`)
     expect(crl).toContain('Affiliation Changed')
     expect(crl).not.toContain(`Serial Number: ${reissued.credential.serialNumber.toUpperCase()}`)
@@ -270,7 +285,10 @@ describe('making a seal', () => {
     })
     const [again] = await f.db.select().from(seals).where(eq(seals.id, made.seal.id))
     expect(again).toMatchObject({ sealName: '示例新科技有限公司合同专用章', imageSha256 })
-    const credentials = await f.db.select().from(sealCredentials).where(eq(sealCredentials.sealId, made.seal.id))
+    const credentials = await f.db
+      .select()
+      .from(sealCredentials)
+      .where(eq(sealCredentials.sealId, made.seal.id))
     expect(credentials.filter((c) => c.status === 'active').map((c) => c.id)).toEqual([renewed.credential.id])
     const signer = await signerForAuthorizedUse(f.trust, { sealId: made.seal.id })
     expect(Buffer.from(signer.certificateChain[0]!)).toEqual(Buffer.from(renewed.credential.certificateDer))
@@ -289,7 +307,10 @@ describe('making a seal', () => {
         reasonCode: crlReason.superseded,
       }),
     ).rejects.toThrow('印章已注销')
-    const credentials = await f.db.select().from(sealCredentials).where(eq(sealCredentials.sealId, made.seal.id))
+    const credentials = await f.db
+      .select()
+      .from(sealCredentials)
+      .where(eq(sealCredentials.sealId, made.seal.id))
     expect(credentials).toHaveLength(1)
   })
 

@@ -113,9 +113,11 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
   const certStartTime = wholeSeconds(input.certStartTime)
   const certEndTime = wholeSeconds(input.certEndTime)
   if (!(certEndTime.getTime() > certStartTime.getTime())) throw invalidInput(trustMessages.certPeriodInvalid)
-  if (input.pin !== undefined && input.pinHash !== undefined) throw new Error('makeSeal: give pin or pinHash, not both')
+  if (input.pin !== undefined && input.pinHash !== undefined)
+    throw new Error('makeSeal: give pin or pinHash, not both')
   if (input.pin !== undefined) checkPinRule(input.pin, 'strict')
-  if (input.pinHash !== undefined && !ARGON2ID_HASH.test(input.pinHash)) throw invalidInput(trustMessages.pinHashInvalid)
+  if (input.pinHash !== undefined && !ARGON2ID_HASH.test(input.pinHash))
+    throw invalidInput(trustMessages.pinHashInvalid)
 
   const ca = await loadCertificateAuthority(trust)
   if (certEndTime > ca.issuing.notAfter || certStartTime < ca.issuing.notBefore)
@@ -175,7 +177,11 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
         target: sealId,
         detail: { serialNumber, algorithm, sealTypeCode: input.sealTypeCode },
       })
-      await recordSealEvent(trust, tx as unknown as Database, { type: 'seal.made', seal: row!, at: trust.now() })
+      await recordSealEvent(trust, tx as unknown as Database, {
+        type: 'seal.made',
+        seal: row!,
+        at: trust.now(),
+      })
       await input.inSameTransaction?.(tx as unknown as Database, row!)
       return row!
     })
@@ -198,7 +204,11 @@ export async function makeSeal(trust: Trust, input: MakeSealInput): Promise<Made
   }
 }
 
-type NewCredential = typeof sealCredentials.$inferInsert & { id: string; serialNumber: string; certificateDer: Uint8Array }
+type NewCredential = typeof sealCredentials.$inferInsert & {
+  id: string
+  serialNumber: string
+  certificateDer: Uint8Array
+}
 
 /**
  * A fresh key pair and its certificate from the issuing CA for one seal (made or reissued): the row to
@@ -238,7 +248,13 @@ async function issueSealCredential(
       authorityKeyId: ca.issuing.subjectKeyId,
       crlUrl: crlUrl(trust),
       caIssuersUrl: issuingCaUrl(trust),
-      extra: [sealInfoExtension({ sealTypeCode: input.sealTypeCode, sealCode: input.sealCode, imageSha256: input.imageSha256 })],
+      extra: [
+        sealInfoExtension({
+          sealTypeCode: input.sealTypeCode,
+          sealCode: input.sealCode,
+          imageSha256: input.imageSha256,
+        }),
+      ],
     },
   })
   const wrappedPrivateKey = await trust.keys.wrap(keys.pkcs8, sealKeyContext(input.sealId, credentialId))
@@ -311,6 +327,9 @@ export type RevokeSealInput = {
   /** RFC 5280 reason in the CRL; cessationOfOperation (the seal is cancelled) unless given. */
   reasonCode?: CrlReasonCode
   actorAccountId?: string | null
+  /** The operator or API key that revoked it (the console), named in the audit log. */
+  operator?: { id: string; name: string } | null
+  ip?: string
 }
 
 /**
@@ -344,7 +363,12 @@ export async function revokeSeal(
         .where(eq(seals.id, input.sealId))
         .returning()
       // The seal's bindings end, and their platforms are told, with the cancellation (the outbox's subscribers).
-      await recordSealEvent(trust, tx as unknown as Database, { type: 'seal.cancelled', seal: cancelled!, reason: input.reason, at: now })
+      await recordSealEvent(trust, tx as unknown as Database, {
+        type: 'seal.cancelled',
+        seal: cancelled!,
+        reason: input.reason,
+        at: now,
+      })
     }
     const serials = await tx
       .update(sealCredentials)
@@ -359,9 +383,11 @@ export async function revokeSeal(
     if (serials.length > 0) {
       await recordAudit(tx as unknown as Database, {
         accountId: input.actorAccountId,
+        operator: input.operator ?? null,
         action: 'seal.revoked',
         target: input.sealId,
         detail: { reason: input.reason, reasonCode },
+        ...(input.ip ? { ip: input.ip } : {}),
       })
     }
     return serials
@@ -415,7 +441,9 @@ export async function reissueSealCredential(trust: Trust, input: ReissueSealInpu
     .where(eq(sealCredentials.sealId, current.id))
     .orderBy(desc(sealCredentials.createdAt))
     .limit(1)
-  const imageSha256 = input.image ? createHash('sha256').update(input.image).digest('hex') : current.imageSha256
+  const imageSha256 = input.image
+    ? createHash('sha256').update(input.image).digest('hex')
+    : current.imageSha256
   const credential = await issueSealCredential(trust, ca, {
     sealId: current.id,
     owner: input.owner,
@@ -442,14 +470,23 @@ export async function reissueSealCredential(trust: Trust, input: ReissueSealInpu
   try {
     result = await trust.db.transaction(async (tx) => {
       // Held until commit: two reissues of one seal run one after the other, the later revoking the earlier.
-      const [locked] = await tx.select({ status: seals.status }).from(seals).where(eq(seals.id, current.id)).for('update')
+      const [locked] = await tx
+        .select({ status: seals.status })
+        .from(seals)
+        .where(eq(seals.id, current.id))
+        .for('update')
       if (!locked || locked.status === sealStatusWide.CANCELLED || locked.status === sealStatusWide.REVOKED)
         throw businessError(trustMessages.sealCancelled)
       if (image) await tx.insert(files).values(image)
       await tx.insert(sealCredentials).values(credential)
       const revoked = await tx
         .update(sealCredentials)
-        .set({ status: 'revoked', revokedAt: now, revocationReasonCode: input.reasonCode, revocationReason: reason })
+        .set({
+          status: 'revoked',
+          revokedAt: now,
+          revocationReasonCode: input.reasonCode,
+          revocationReason: reason,
+        })
         .where(
           and(
             eq(sealCredentials.sealId, current.id),

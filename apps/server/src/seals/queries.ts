@@ -16,10 +16,17 @@ import { sealPictureLink } from './picture-link.ts'
 import { sealMayRenew } from './renewal.ts'
 import type { SealsInApplication } from './in-application.ts'
 import { seals, type Seal, sealAuths } from './tables.ts'
-import { authWillExpire, expiryWindowReader, sealWillExpire, type ExpiryWindows, type SealScope } from './will-expire.ts'
+import {
+  authWillExpire,
+  expiryWindowReader,
+  sealWillExpire,
+  type ExpiryWindows,
+  type SealScope,
+} from './will-expire.ts'
 
 /** A seal the caller has a role on (roles.ts), with that role. Else 数据不存在. */
-export const visibleSeal = (db: Database, caller: Caller, sealId: string): Promise<SealAccess> => sealAccess(db, caller, { sealId })
+export const visibleSeal = (db: Database, caller: Caller, sealId: string): Promise<SealAccess> =>
+  sealAccess(db, caller, { sealId })
 
 /** The picture itself, inline (POST /seal/getSealPicById, the spec's call for the picture alone). */
 export async function sealPictureData(db: Database, store: FileStore, seal: Seal): Promise<string> {
@@ -42,7 +49,15 @@ function sealRows(db: Database, caller: Caller, now: Date, where: (auth: SQL) =>
   // The caller's authorisation in force on each seal, if any (at most one: seal_auths_one_live_idx).
   const authorised = caller.kind === 'personal' ? authInForce(caller.person, now) : sql`false`
   return db
-    .select({ seal: seals, unitName: units.name, socialCreditCode: units.socialCreditCode, unitTypeCode: units.unitTypeCode, holder: holders, revokerName: revokers.name, auth: sealAuths })
+    .select({
+      seal: seals,
+      unitName: units.name,
+      socialCreditCode: units.socialCreditCode,
+      unitTypeCode: units.unitTypeCode,
+      holder: holders,
+      revokerName: revokers.name,
+      auth: sealAuths,
+    })
     .from(seals)
     .leftJoin(units, eq(units.id, seals.unitId))
     .innerJoin(holders, eq(holders.id, sql`coalesce(${units.legalPersonId}, ${seals.personId})`))
@@ -53,10 +68,18 @@ function sealRows(db: Database, caller: Caller, now: Date, where: (auth: SQL) =>
 
 type SealRow = Awaited<ReturnType<typeof sealRows>>[number]
 
-const scopeOfRow = (row: SealRow): SealScope => ({ socialCreditCode: row.socialCreditCode, holderIdentityNo: row.holder.identityNo })
+const scopeOfRow = (row: SealRow): SealScope => ({
+  socialCreditCode: row.socialCreditCode,
+  holderIdentityNo: row.holder.identityNo,
+})
 
 /** What every list and the detail need besides the database: how pictures travel, and who knows applications. */
-export type ItemOptions = { db: Database; caller: Caller; picture: PictureOption; sealsInApplication: SealsInApplication }
+export type ItemOptions = {
+  db: Database
+  caller: Caller
+  picture: PictureOption
+  sealsInApplication: SealsInApplication
+}
 
 /** Items of rows, each 即将到期 by its own scope's window, each with the application under way naming it. */
 async function toItems(options: ItemOptions, rows: SealRow[], now: number): Promise<SealItem[]> {
@@ -71,7 +94,16 @@ async function toItems(options: ItemOptions, rows: SealRow[], now: number): Prom
       const item = toItem(row, options.picture, now, await windowsOf(scopeOfRow(row)))
       if (!application) return item
       const mine = application.applicantPersonId === options.caller.person.id
-      return { ...item, canRenewal: false, application: { id: application.id, businessType: application.businessType, applyStatus: application.applyStatus, mine } }
+      return {
+        ...item,
+        canRenewal: false,
+        application: {
+          id: application.id,
+          businessType: application.businessType,
+          applyStatus: application.applyStatus,
+          mine,
+        },
+      }
     }),
   )
 }
@@ -119,7 +151,8 @@ export async function sealDetail(options: ItemOptions & { sealId: string }): Pro
   const now = new Date()
   const [row] = await sealRows(options.db, caller, now, () => eq(seals.id, options.sealId)).limit(1)
   if (!row) throw notFound()
-  if (!row.auth && !isHolderOf(caller, { seal: row.seal, holder: { personId: row.holder.id } })) throw notFound()
+  if (!row.auth && !isHolderOf(caller, { seal: row.seal, holder: { personId: row.holder.id } }))
+    throw notFound()
   return (await toItems(options, [row], now.getTime()))[0]!
 }
 
@@ -129,13 +162,16 @@ export async function sealDetail(options: ItemOptions & { sealId: string }): Pro
  * seals authorised to them now (role 2 or 3). Units
  * come in name order, seals of one unit in seal-type order, newest first within a type.
  */
-export async function unitSealGroups(options: ItemOptions & {
-  queryAvailable: boolean
-  businessName?: string | undefined
-  socialCreditCode?: string | null | undefined
-}): Promise<SealGroup[]> {
+export async function unitSealGroups(
+  options: ItemOptions & {
+    queryAvailable: boolean
+    businessName?: string | undefined
+    socialCreditCode?: string | null | undefined
+  },
+): Promise<SealGroup[]> {
   const { caller } = options
-  const unitFilter = caller.kind === 'enterprise' && caller.unit ? eq(units.id, caller.unit.id) : representsUnit(caller.person)
+  const unitFilter =
+    caller.kind === 'enterprise' && caller.unit ? eq(units.id, caller.unit.id) : representsUnit(caller.person)
   const name = options.businessName?.trim()
   const when = new Date()
   const rows = await sealRows(options.db, caller, when, (authorised) =>
@@ -143,7 +179,9 @@ export async function unitSealGroups(options: ItemOptions & {
       eq(seals.ownerKind, 'unit'),
       or(unitFilter, authorised),
       name ? ilike(units.name, containsPattern(name)) : undefined,
-      options.socialCreditCode ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase()) : undefined,
+      options.socialCreditCode
+        ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase())
+        : undefined,
       options.queryAvailable ? eq(seals.status, '1') : undefined,
     ),
   ).orderBy(asc(units.name), asc(units.id), asc(seals.sealTypeCode), desc(seals.createdAt), desc(seals.id))
@@ -164,12 +202,16 @@ export async function unitSealGroups(options: ItemOptions & {
  * POST /seal/queryByBussiness: the unit seals of unitSealGroups as one list, of one unit when
  * `socialCreditCode` is given; `holderOnly` (the spec's filterAuth) keeps the seals the caller holds.
  */
-export async function unitSealList(options: ItemOptions & {
-  socialCreditCode?: string | null | undefined
-  holderOnly: boolean
-}): Promise<SealItem[]> {
+export async function unitSealList(
+  options: ItemOptions & {
+    socialCreditCode?: string | null | undefined
+    holderOnly: boolean
+  },
+): Promise<SealItem[]> {
   const groups = await unitSealGroups({ ...options, queryAvailable: false })
-  return groups.flatMap((group) => group.list).filter((seal) => !options.holderOnly || seal.role === sealRole.LEGAL_PERSON)
+  return groups
+    .flatMap((group) => group.list)
+    .filter((seal) => !options.holderOnly || seal.role === sealRole.LEGAL_PERSON)
 }
 
 /**
@@ -178,21 +220,30 @@ export async function unitSealList(options: ItemOptions & {
  * the seals they manage now (an authorised user's seals, role 3, are not theirs to manage). One unit's
  * with `socialCreditCode`; `holderOnly` (filterAuth) leaves out the seals they only manage.
  */
-export async function managedSealList(options: ItemOptions & {
-  socialCreditCode?: string | null | undefined
-  holderOnly: boolean
-}): Promise<SealItem[]> {
+export async function managedSealList(
+  options: ItemOptions & {
+    socialCreditCode?: string | null | undefined
+    holderOnly: boolean
+  },
+): Promise<SealItem[]> {
   const { caller } = options
   const now = new Date()
   const held =
     caller.kind === 'enterprise'
       ? and(eq(seals.ownerKind, 'unit'), caller.unit ? eq(seals.unitId, caller.unit.id) : sql`false`)
-      : or(and(eq(seals.ownerKind, 'unit'), representsUnit(caller.person)), and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)))
+      : or(
+          and(eq(seals.ownerKind, 'unit'), representsUnit(caller.person)),
+          and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)),
+        )
   const rows = await sealRows(options.db, caller, now, (authorised) =>
     and(
       // Role 2 in the query, not after it: a grantee of many seals to use loads none of them here.
-      options.holderOnly ? held : or(held, and(authorised, eq(sealAuths.authUseType, String(authUseType.MANAGE)))),
-      options.socialCreditCode ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase()) : undefined,
+      options.holderOnly
+        ? held
+        : or(held, and(authorised, eq(sealAuths.authUseType, String(authUseType.MANAGE)))),
+      options.socialCreditCode
+        ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase())
+        : undefined,
     ),
   ).orderBy(desc(seals.createdAt), desc(seals.id))
   return toItems(options, rows, now.getTime())
@@ -202,7 +253,9 @@ export async function managedSealList(options: ItemOptions & {
  * POST /seal/canRenewal: the seals of the unit `socialCreditCode` the caller holds or manages (roles 1 and
  * 2, as managedSealList) that the renewal rule allows. Anyone else, and a unit we do not know, get none.
  */
-export async function renewableSeals(options: ItemOptions & { socialCreditCode: string }): Promise<SealItem[]> {
+export async function renewableSeals(
+  options: ItemOptions & { socialCreditCode: string },
+): Promise<SealItem[]> {
   const code = options.socialCreditCode.trim()
   if (!code) return []
   const managed = await managedSealList({ ...options, socialCreditCode: code, holderOnly: false })
@@ -214,8 +267,17 @@ export async function renewableSeals(options: ItemOptions & { socialCreditCode: 
  * person the units they represent (verified: representsUnit) — in name order, with how many seals each
  * has in effect. One unit with `socialCreditCode`; for anyone else that unit is not listed.
  */
-export async function heldUnits(db: Database, caller: Caller, socialCreditCode?: string | null): Promise<EnterpriseInfo[]> {
-  const unitFilter = caller.kind === 'enterprise' ? (caller.unit ? eq(units.id, caller.unit.id) : sql`false`) : representsUnit(caller.person)
+export async function heldUnits(
+  db: Database,
+  caller: Caller,
+  socialCreditCode?: string | null,
+): Promise<EnterpriseInfo[]> {
+  const unitFilter =
+    caller.kind === 'enterprise'
+      ? caller.unit
+        ? eq(units.id, caller.unit.id)
+        : sql`false`
+      : representsUnit(caller.person)
   return db
     .select({
       businessName: units.name,
@@ -225,7 +287,12 @@ export async function heldUnits(db: Database, caller: Caller, socialCreditCode?:
     })
     .from(units)
     .leftJoin(seals, and(eq(seals.unitId, units.id), eq(seals.status, sealStatus.IN_EFFECT)))
-    .where(and(unitFilter, socialCreditCode ? eq(units.socialCreditCode, socialCreditCode.toUpperCase()) : undefined))
+    .where(
+      and(
+        unitFilter,
+        socialCreditCode ? eq(units.socialCreditCode, socialCreditCode.toUpperCase()) : undefined,
+      ),
+    )
     .groupBy(units.id)
     .orderBy(asc(units.name), asc(units.id))
 }
@@ -245,14 +312,25 @@ export async function willExpiring(options: ItemOptions): Promise<WillExpires> {
     unitSealGroups({ ...options, queryAvailable: true }),
     caller.kind === 'personal' ? personalSeals(options) : Promise.resolve([]),
   ])
-  const expiring = [...groups.flatMap((group) => group.list), ...personal].filter((seal) => seal.blnWillExpires)
+  const expiring = [...groups.flatMap((group) => group.list), ...personal].filter(
+    (seal) => seal.blnWillExpires,
+  )
   expiring.sort((a, b) => a.certEndTime - b.certEndTime)
-  return { seals: expiring, auths: caller.kind === 'personal' ? await authsEndingSoon(db, caller, new Date()) : [] }
+  return {
+    seals: expiring,
+    auths: caller.kind === 'personal' ? await authsEndingSoon(db, caller, new Date()) : [],
+  }
 }
 
 async function authsEndingSoon(db: Database, caller: Caller, when: Date): Promise<WillExpireAuth[]> {
   const rows = await db
-    .select({ auth: sealAuths, seal: seals, unitName: units.name, socialCreditCode: units.socialCreditCode, holder: holders })
+    .select({
+      auth: sealAuths,
+      seal: seals,
+      unitName: units.name,
+      socialCreditCode: units.socialCreditCode,
+      holder: holders,
+    })
     .from(sealAuths)
     .innerJoin(seals, eq(seals.id, sealAuths.sealId))
     .leftJoin(units, eq(units.id, seals.unitId))

@@ -19,7 +19,10 @@ export const sealMayRenew = (seal: { status: string }, unit: { unitTypeCode: str
  * Why a renewal of the unit `socialCreditCode` (of type `unitTypeCode`, as the form says) cannot name
  * `sealIds`, or null: the unit type (by the form or the unit on record), then each seal by the rule.
  */
-export async function renewalProblem(db: Database, renewal: { socialCreditCode: string; unitTypeCode: string; sealIds: string[] }): Promise<string | null> {
+export async function renewalProblem(
+  db: Database,
+  renewal: { socialCreditCode: string; unitTypeCode: string; sealIds: string[] },
+): Promise<string | null> {
   const formProblem = renewalUnitProblem(renewal.unitTypeCode)
   if (formProblem) return formProblem
   const sealIds = [...new Set(renewal.sealIds.filter(Boolean))]

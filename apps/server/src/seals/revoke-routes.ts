@@ -35,8 +35,12 @@ export const sealRevokeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request)
       const body = request.body
-      const { seal } = await sealAccess(app.db, caller, sealReferenceOf(body), { roles: [sealRole.LEGAL_PERSON], now: app.trust.now() })
-      if (seal.status === sealStatusWide.CANCELLED || seal.status === sealStatusWide.REVOKED) throw businessError(trustMessages.sealCancelled)
+      const { seal } = await sealAccess(app.db, caller, sealReferenceOf(body), {
+        roles: [sealRole.LEGAL_PERSON],
+        now: app.trust.now(),
+      })
+      if (seal.status === sealStatusWide.CANCELLED || seal.status === sealStatusWide.REVOKED)
+        throw businessError(trustMessages.sealCancelled)
       if (seal.status !== sealStatusWide.VALID) throw businessError(trustMessages.sealNotInEffect)
       const check = await verifySealPin(app.db, { sealId: seal.id, pin: body.pin, now: app.trust.now() })
       if (!check.ok) throw businessError(check.message)
@@ -46,7 +50,12 @@ export const sealRevokeRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await otherSealsInEffect(app.db, seal.unitId, seal.id)
           : []
       const revoke = (sealId: string, reason: string) =>
-        revokeSeal(app.trust, { sealId, reason, revokedByPersonId: caller.person.id, actorAccountId: caller.accountId })
+        revokeSeal(app.trust, {
+          sealId,
+          reason,
+          revokedByPersonId: caller.person.id,
+          actorAccountId: caller.accountId,
+        })
       // The seals it takes with it go first: should one fail, the official seal is still in effect and the
       // same call can be made again for the rest.
       for (const sealId of cascade) await revoke(sealId, trustMessages.cancelledWithOfficialSeal)
@@ -56,7 +65,8 @@ export const sealRevokeRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 }
 
-const isTicked = (value: boolean | string | number | null | undefined) => value === true || value === '1' || value === 1
+const isTicked = (value: boolean | string | number | null | undefined) =>
+  value === true || value === '1' || value === 1
 
 /** The unit's other seals that still work, which cancelling its official seal takes with it. */
 async function otherSealsInEffect(db: Database, unitId: string, exceptSealId: string): Promise<string[]> {

@@ -23,7 +23,11 @@ describe('注销印章: POST /seal/revokeNew', () => {
   const revoke = (body: object, as = token) => t.call({ url: '/api/seal/revokeNew', body, token: as })
 
   const signWith = async (pin: string) => {
-    const fileId = await uploadFile(t, token, { name: '合同.pdf', bytes: await samplePdf(), type: 'application/pdf' })
+    const fileId = await uploadFile(t, token, {
+      name: '合同.pdf',
+      bytes: await samplePdf(),
+      type: 'application/pdf',
+    })
     return t.call({ url: '/api/seal/signDocument', body: { sealId, pin, fileId }, token })
   }
 
@@ -37,14 +41,21 @@ describe('注销印章: POST /seal/revokeNew', () => {
     serialNumber = made.credential.serialNumber
     const signed = await signWith('seal2026')
     expect(signed.body.resultStatus).toBe('00')
-    const download = await t.app.inject({ method: 'GET', url: `/api/file/download/${signed.body.data.fileId}`, headers: { authorization: `Bearer ${token}` } })
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/file/download/${signed.body.data.fileId}`,
+      headers: { authorization: `Bearer ${token}` },
+    })
     signedBeforeCancel = download.rawPayload
   })
   afterAll(() => t.close())
 
   it('cancels nothing for someone else, nor without the seal password, nor with a wrong one', async () => {
     expect((await revoke({ sealId, pin: 'seal2026' }, strangerToken)).body.responseInfo).toBe('数据不存在')
-    expect((await revoke({ sealId, pin: ' ' })).body).toMatchObject({ resultStatus: '400', responseInfo: '请填写密码' })
+    expect((await revoke({ sealId, pin: ' ' })).body).toMatchObject({
+      resultStatus: '400',
+      responseInfo: '请填写密码',
+    })
     expect((await revoke({ sealId, pin: 'seal2099' })).body.responseInfo).toBe('印章密码错误，还可尝试4次')
     const detail = await t.call({ url: '/api/seal/detail', body: { sealId }, token })
     expect(detail.body.data.status).toBe('1')
@@ -54,20 +65,32 @@ describe('注销印章: POST /seal/revokeNew', () => {
     // CRL times are whole seconds: a revocation in the second of the signing could not be shown to follow it.
     await new Promise((resolve) => setTimeout(resolve, 1100))
     const answer = await revoke({ sealId, sealTypeCode: '1000', related: false, pin: 'seal2026' })
-    expect(answer.body).toMatchObject({ resultStatus: '00', responseInfo: '注销成功', data: { revokedSealIds: [sealId] } })
+    expect(answer.body).toMatchObject({
+      resultStatus: '00',
+      responseInfo: '注销成功',
+      data: { revokedSealIds: [sealId] },
+    })
 
     const detail = await t.call({ url: '/api/seal/detail', body: { sealId }, token })
-    expect(detail.body.data).toMatchObject({ status: '2', failureReason: '印章持有人申请注销', revokePerson: '郑**' })
+    expect(detail.body.data).toMatchObject({
+      status: '2',
+      failureReason: '印章持有人申请注销',
+      revokePerson: '郑**',
+    })
 
     const crl = await t.app.inject({ method: 'GET', url: '/api/trust/crl' })
-    expect(openssl(['crl', '-inform', 'DER', '-in', 'crl.der', '-text', '-noout'], { 'crl.der': crl.rawPayload })).toContain(
-      `Serial Number: ${serialNumber.toUpperCase()}`,
-    )
+    expect(
+      openssl(['crl', '-inform', 'DER', '-in', 'crl.der', '-text', '-noout'], { 'crl.der': crl.rawPayload }),
+    ).toContain(`Serial Number: ${serialNumber.toUpperCase()}`)
     expect((await signWith('seal2026')).body.resultStatus).not.toBe('00')
     expect((await revoke({ sealId, pin: 'seal2026' })).body.responseInfo).toBe('印章已注销')
 
     // What it signed before stays intact, and the verifier says the seal has since been revoked.
-    const { payload, headers } = multipart({ name: '合同（已签章）.pdf', bytes: signedBeforeCancel, type: 'application/pdf' })
+    const { payload, headers } = multipart({
+      name: '合同（已签章）.pdf',
+      bytes: signedBeforeCancel,
+      type: 'application/pdf',
+    })
     const verified = await t.app.inject({ method: 'POST', url: '/api/verify', payload, headers })
     // The verdict is no longer a plain 有效: signed while in force, the seal since cancelled, on this date.
     const report = verified.json().data.signatures[0]
@@ -78,20 +101,35 @@ describe('注销印章: POST /seal/revokeNew', () => {
 
   it('lets the person apply for a personal name seal again once theirs is cancelled', async () => {
     // The answer is whether a personal seal is in application or in effect (which refuses a new one).
-    const blocking = await t.call({ url: '/api/personSeal/queryCanOrNotApply', body: { dzmzcyzZjhm: holder.identityNo, dzmzcyzXm: holder.name }, token })
+    const blocking = await t.call({
+      url: '/api/personSeal/queryCanOrNotApply',
+      body: { dzmzcyzZjhm: holder.identityNo, dzmzcyzXm: holder.name },
+      token,
+    })
     expect(blocking.body).toMatchObject({ resultStatus: '00', data: false })
   })
 
   it('takes the unit’s other seals with its official seal when asked to, and only then', async () => {
     const unit = (await findCaller(t.db, enterprise))!.unit!
-    const owner = { kind: 'unit' as const, unitId: unit.id, unitName: demo.unit.name, socialCreditCode: demo.unit.socialCreditCode }
+    const owner = {
+      kind: 'unit' as const,
+      unitId: unit.id,
+      unitName: demo.unit.name,
+      socialCreditCode: demo.unit.socialCreditCode,
+    }
     const unitSeal = async (sealTypeCode: OrganizationSealTypeCode, sealName: string) =>
       (
         await makeSeal(t.app.trust, {
           owner,
           sealName,
           sealTypeCode,
-          image: (await renderOrganizationSeal({ unitName: demo.unit.name, sealTypeCode, sealCode: '1101080012345' })).png,
+          image: (
+            await renderOrganizationSeal({
+              unitName: demo.unit.name,
+              sealTypeCode,
+              sealCode: '1101080012345',
+            })
+          ).png,
           certStartTime: new Date(),
           certEndTime: new Date(Date.now() + 365 * DAY),
           pin: 'abc12345',
@@ -99,13 +137,29 @@ describe('注销印章: POST /seal/revokeNew', () => {
       ).seal.id
     const contract = await unitSeal('04', '合同专用章')
     const official = await unitSeal('01', '公章')
-    expect((await revoke({ sealId: official, pin: 'abc12345', related: '1' }, enterprise)).body.data.revokedSealIds).toEqual([official, contract])
-    const contractDetail = await t.call({ url: '/api/seal/detail', body: { sealId: contract }, token: enterprise })
-    expect(contractDetail.body.data).toMatchObject({ status: '2', failureReason: '单位公章注销，本章随之注销' })
+    expect(
+      (await revoke({ sealId: official, pin: 'abc12345', related: '1' }, enterprise)).body.data
+        .revokedSealIds,
+    ).toEqual([official, contract])
+    const contractDetail = await t.call({
+      url: '/api/seal/detail',
+      body: { sealId: contract },
+      token: enterprise,
+    })
+    expect(contractDetail.body.data).toMatchObject({
+      status: '2',
+      failureReason: '单位公章注销，本章随之注销',
+    })
 
     const finance = await unitSeal('02', '财务专用章')
     const secondOfficial = await unitSeal('01', '公章')
-    expect((await revoke({ sealId: secondOfficial, pin: 'abc12345', related: false }, enterprise)).body.data.revokedSealIds).toEqual([secondOfficial])
-    expect((await t.call({ url: '/api/seal/detail', body: { sealId: finance }, token: enterprise })).body.data.status).toBe('1')
+    expect(
+      (await revoke({ sealId: secondOfficial, pin: 'abc12345', related: false }, enterprise)).body.data
+        .revokedSealIds,
+    ).toEqual([secondOfficial])
+    expect(
+      (await t.call({ url: '/api/seal/detail', body: { sealId: finance }, token: enterprise })).body.data
+        .status,
+    ).toBe('1')
   })
 })

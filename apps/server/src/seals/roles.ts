@@ -116,14 +116,21 @@ export type SealAccess = SealHolder & { role: SealRole; auth: SealAuth | null }
  * account — and only a verified person holds a unit's seal: an ID number typed at login proves nothing
  * (docs/decisions.md "Who is who").
  */
-export const isHolderOf = (caller: Caller, found: Pick<SealHolder, 'seal'> & { holder: Pick<SealHolder['holder'], 'personId'> }) =>
+export const isHolderOf = (
+  caller: Caller,
+  found: Pick<SealHolder, 'seal'> & { holder: Pick<SealHolder['holder'], 'personId'> },
+) =>
   found.seal.ownerKind === 'person'
     ? found.holder.personId === caller.person.id
     : caller.person.verified &&
-      (found.holder.personId === caller.person.id || (caller.kind === 'enterprise' && caller.unit?.id === found.seal.unitId))
+      (found.holder.personId === caller.person.id ||
+        (caller.kind === 'enterprise' && caller.unit?.id === found.seal.unitId))
 
 /** The condition "the caller represents this unit" for a units.legalPersonId column: never true until verified. */
-export function representsUnit(person: Caller['person'], legalPersonIdColumn: PgColumn = units.legalPersonId): SQL {
+export function representsUnit(
+  person: Caller['person'],
+  legalPersonIdColumn: PgColumn = units.legalPersonId,
+): SQL {
   return person.verified ? eq(legalPersonIdColumn, person.id) : sql`false`
 }
 
@@ -131,7 +138,11 @@ export function representsUnit(person: Caller['person'], legalPersonIdColumn: Pg
  * An accepted authorisation of this person whose period covers `now`: the condition roles 2 and 3 stand on.
  * An unverified person has none (a grantee must be who the holder meant).
  */
-export function authInForce(grantee: Caller['person'], now: Date, sealIdColumn: SQL | typeof seals.id = seals.id): SQL {
+export function authInForce(
+  grantee: Caller['person'],
+  now: Date,
+  sealIdColumn: SQL | typeof seals.id = seals.id,
+): SQL {
   if (!grantee.verified) return sql`false`
   return and(
     sql`${sealAuths.sealId} = ${sealIdColumn}`,
@@ -146,11 +157,20 @@ export const roleOfAuth = (auth: Pick<SealAuth, 'authUseType'>): SealRole =>
   Number(auth.authUseType) === authUseType.MANAGE ? sealRole.MANAGER : sealRole.AUTHORIZED_USER
 
 /** The caller's role on a loaded seal, with the authorisation it stands on; undefined when none. */
-export async function roleOnSeal(db: Database, caller: Caller, found: SealHolder, now: Date): Promise<{ role: SealRole; auth: SealAuth | null } | undefined> {
+export async function roleOnSeal(
+  db: Database,
+  caller: Caller,
+  found: SealHolder,
+  now: Date,
+): Promise<{ role: SealRole; auth: SealAuth | null } | undefined> {
   if (isHolderOf(caller, found)) return { role: sealRole.LEGAL_PERSON, auth: null }
   // An enterprise account acts for its unit only, never on its person's own authorisations.
   if (caller.kind === 'enterprise') return undefined
-  const [auth] = await db.select().from(sealAuths).where(authInForce(caller.person, now, sql`${found.seal.id}`)).limit(1)
+  const [auth] = await db
+    .select()
+    .from(sealAuths)
+    .where(authInForce(caller.person, now, sql`${found.seal.id}`))
+    .limit(1)
   return auth ? { role: roleOfAuth(auth), auth } : undefined
 }
 
@@ -184,9 +204,17 @@ export async function noRoleError(db: Database, caller: Caller, sealId: string) 
   const [auth] = await db
     .select({ status: sealAuths.status })
     .from(sealAuths)
-    .where(and(eq(sealAuths.sealId, sealId), eq(sealAuths.granteePersonId, caller.person.id), ne(sealAuths.status, 'draft')))
+    .where(
+      and(
+        eq(sealAuths.sealId, sealId),
+        eq(sealAuths.granteePersonId, caller.person.id),
+        ne(sealAuths.status, 'draft'),
+      ),
+    )
     .orderBy(desc(sealAuths.createdAt))
     .limit(1)
   if (!auth) return notFound()
-  return businessError(auth.status === 'pending' ? sealAuthMessages.notAccepted : sealAuthMessages.notAuthorised)
+  return businessError(
+    auth.status === 'pending' ? sealAuthMessages.notAccepted : sealAuthMessages.notAuthorised,
+  )
 }

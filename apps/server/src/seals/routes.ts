@@ -38,13 +38,37 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/seal/queryPersonSeals',
-    { config: { query: true }, schema: { tags: ['seals'], summary: '我的个人名章 †', body: queryPersonSealsBody.optional(), response: { 200: envelopeOf(z.array(sealItem)) } } },
-    async (request) => ok(await personalSeals({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, picture: pictures(request.body?.needPic ?? true) })),
+    {
+      config: { query: true },
+      schema: {
+        tags: ['seals'],
+        summary: '我的个人名章 †',
+        body: queryPersonSealsBody.optional(),
+        response: { 200: envelopeOf(z.array(sealItem)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await personalSeals({
+          db: app.db,
+          caller: callerOf(request),
+          sealsInApplication: app.sealsInApplication,
+          picture: pictures(request.body?.needPic ?? true),
+        }),
+      ),
   )
 
   app.post(
     '/seal/queryGroupByBusiness',
-    { config: { query: true }, schema: { tags: ['seals'], summary: '单位电子印章（按单位分组）', body: queryGroupByBusinessBody.optional(), response: { 200: envelopeOf(z.array(sealGroup)) } } },
+    {
+      config: { query: true },
+      schema: {
+        tags: ['seals'],
+        summary: '单位电子印章（按单位分组）',
+        body: queryGroupByBusinessBody.optional(),
+        response: { 200: envelopeOf(z.array(sealGroup)) },
+      },
+    },
     async (request) =>
       ok(
         await unitSealGroups({
@@ -61,10 +85,27 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/seal/queryByBussiness',
-    { config: { query: true }, schema: { tags: ['seals'], summary: '单位电子印章（一个列表；filterAuth 只留本人持有的）', body: queryByBusinessBody, response: { 200: envelopeOf(z.array(sealItem)) } } },
+    {
+      config: { query: true },
+      schema: {
+        tags: ['seals'],
+        summary: '单位电子印章（一个列表；filterAuth 只留本人持有的）',
+        body: queryByBusinessBody,
+        response: { 200: envelopeOf(z.array(sealItem)) },
+      },
+    },
     async (request) => {
       const { socialCreditCode, needPic, filterAuth } = request.body
-      return ok(await unitSealList({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, picture: pictures(needPic), socialCreditCode, holderOnly: filterAuth }))
+      return ok(
+        await unitSealList({
+          db: app.db,
+          caller: callerOf(request),
+          sealsInApplication: app.sealsInApplication,
+          picture: pictures(needPic),
+          socialCreditCode,
+          holderOnly: filterAuth,
+        }),
+      )
     },
   )
 
@@ -72,17 +113,39 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
     '/seal/queryByPersonManage',
     {
       config: { query: true },
-      schema: { tags: ['seals'], summary: '本人持有或管理的印章（角色 1、2；filterAuth 只留本人持有的）', body: queryByPersonManageBody, response: { 200: envelopeOf(z.array(sealItem)) } },
+      schema: {
+        tags: ['seals'],
+        summary: '本人持有或管理的印章（角色 1、2；filterAuth 只留本人持有的）',
+        body: queryByPersonManageBody,
+        response: { 200: envelopeOf(z.array(sealItem)) },
+      },
     },
     async (request) => {
       const { socialCreditCode, needPic, filterAuth } = request.body
-      return ok(await managedSealList({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, picture: pictures(needPic), socialCreditCode, holderOnly: filterAuth }))
+      return ok(
+        await managedSealList({
+          db: app.db,
+          caller: callerOf(request),
+          sealsInApplication: app.sealsInApplication,
+          picture: pictures(needPic),
+          socialCreditCode,
+          holderOnly: filterAuth,
+        }),
+      )
     },
   )
 
   app.post(
     '/seal/enterprise/info',
-    { config: { query: true }, schema: { tags: ['seals'], summary: '本人持有其印章的单位', body: enterpriseInfoBody, response: { 200: envelopeOf(z.array(enterpriseInfo)) } } },
+    {
+      config: { query: true },
+      schema: {
+        tags: ['seals'],
+        summary: '本人持有其印章的单位',
+        body: enterpriseInfoBody,
+        response: { 200: envelopeOf(z.array(enterpriseInfo)) },
+      },
+    },
     async (request) => ok(await heldUnits(app.db, callerOf(request), request.body.socialCreditCode)),
   )
 
@@ -90,27 +153,81 @@ export const sealRoutes: FastifyPluginAsyncZod = async (app) => {
     '/seal/v4/queryWillExpires',
     {
       config: { query: true },
-      schema: { tags: ['seals'], summary: '即将到期的印章和授权（000 §2；载荷为本服务所定）', body: queryWillExpiresBody.optional(), response: { 200: envelopeOf(willExpires) } },
+      schema: {
+        tags: ['seals'],
+        summary: '即将到期的印章和授权（000 §2；载荷为本服务所定）',
+        body: queryWillExpiresBody.optional(),
+        response: { 200: envelopeOf(willExpires) },
+      },
     },
-    async (request) => ok(await willExpiring({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, picture: pictures(request.body?.needPic ?? false) })),
+    async (request) =>
+      ok(
+        await willExpiring({
+          db: app.db,
+          caller: callerOf(request),
+          sealsInApplication: app.sealsInApplication,
+          picture: pictures(request.body?.needPic ?? false),
+        }),
+      ),
   )
 
   app.post(
     '/seal/canRenewal',
-    { config: { query: true }, schema: { tags: ['seals'], summary: '可续期的印章', body: canRenewalBody, response: { 200: envelopeOf(z.array(sealItem)) } } },
+    {
+      config: { query: true },
+      schema: {
+        tags: ['seals'],
+        summary: '可续期的印章',
+        body: canRenewalBody,
+        response: { 200: envelopeOf(z.array(sealItem)) },
+      },
+    },
     async (request) =>
-      ok(await renewableSeals({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, picture: pictures(request.body.needPic), socialCreditCode: request.body.socialCreditCode })),
+      ok(
+        await renewableSeals({
+          db: app.db,
+          caller: callerOf(request),
+          sealsInApplication: app.sealsInApplication,
+          picture: pictures(request.body.needPic),
+          socialCreditCode: request.body.socialCreditCode,
+        }),
+      ),
   )
 
   app.post(
     '/seal/detail',
-    { config: { query: true }, schema: { tags: ['seals'], summary: '印章详情 †', body: sealByIdBody, response: { 200: envelopeOf(sealItem) } } },
-    async (request) => ok(await sealDetail({ db: app.db, caller: callerOf(request), sealsInApplication: app.sealsInApplication, sealId: request.body.sealId, picture: pictures(true) })),
+    {
+      config: { query: true },
+      schema: {
+        tags: ['seals'],
+        summary: '印章详情 †',
+        body: sealByIdBody,
+        response: { 200: envelopeOf(sealItem) },
+      },
+    },
+    async (request) =>
+      ok(
+        await sealDetail({
+          db: app.db,
+          caller: callerOf(request),
+          sealsInApplication: app.sealsInApplication,
+          sealId: request.body.sealId,
+          picture: pictures(true),
+        }),
+      ),
   )
 
   app.post(
     '/seal/getSealPicById',
-    { config: { query: true }, schema: { tags: ['seals'], summary: '印章图片', body: sealByIdBody, response: { 200: envelopeOf(z.object({ sealPic: z.string() })) } } },
+    {
+      config: { query: true },
+      schema: {
+        tags: ['seals'],
+        summary: '印章图片',
+        body: sealByIdBody,
+        response: { 200: envelopeOf(z.object({ sealPic: z.string() })) },
+      },
+    },
     async (request) => {
       const { seal } = await visibleSeal(app.db, callerOf(request), request.body.sealId)
       return ok({ sealPic: await sealPictureData(app.db, app.files, seal) })

@@ -10,7 +10,12 @@ import { sealEvents, seals } from './tables.ts'
 describe('the seal events outbox', () => {
   let f: TrustFixture
   const heard: SealEvent[] = []
-  const eventsOf = (sealId: string) => f.db.select().from(sealEvents).where(eq(sealEvents.sealId, sealId)).orderBy(asc(sealEvents.occurredAt), asc(sealEvents.createdAt))
+  const eventsOf = (sealId: string) =>
+    f.db
+      .select()
+      .from(sealEvents)
+      .where(eq(sealEvents.sealId, sealId))
+      .orderBy(asc(sealEvents.occurredAt), asc(sealEvents.createdAt))
 
   beforeAll(async () => {
     f = await startTrustFixture()
@@ -20,7 +25,11 @@ describe('the seal events outbox', () => {
   it('records a making nobody listens to, and delivers it once when a subscriber comes', async () => {
     const made = await replaceSeal(f, await sealInput(f.personOwner))
     const [written] = await eventsOf(made.seal.id)
-    expect(written).toMatchObject({ type: 'seal.made', handledAt: null, payload: { sealName: made.seal.sealName, reason: null } })
+    expect(written).toMatchObject({
+      type: 'seal.made',
+      handledAt: null,
+      payload: { sealName: made.seal.sealName, reason: null },
+    })
 
     subscribeToSealEvents(f.trust, async (_tx, event) => {
       heard.push(event)
@@ -52,16 +61,22 @@ describe('the seal events outbox', () => {
     expect(rows.map((row) => row.type)).toEqual(['seal.made', 'seal.renewed', 'seal.cancelled'])
     expect(rows.every((row) => row.handledAt !== null)).toBe(true)
     expect(heard.map((event) => event.type)).toEqual(['seal.made', 'seal.renewed', 'seal.cancelled'])
-    expect(heard[2]).toMatchObject({ sealId: made.seal.id, payload: { reason: '印章注销', sealCode: made.seal.sealCode } })
+    expect(heard[2]).toMatchObject({
+      sealId: made.seal.id,
+      payload: { reason: '印章注销', sealCode: made.seal.sealCode },
+    })
   })
 
   it('undoes the change when a subscriber fails: the event and the change commit together or not at all', async () => {
     const made = await replaceSeal(f, await sealInput(f.personOwner))
     subscribeToSealEvents(f.trust, async (tx: Database, event) => {
-      if (event.type === 'seal.cancelled' && event.sealId === made.seal.id) throw new Error('subscriber failed')
+      if (event.type === 'seal.cancelled' && event.sealId === made.seal.id)
+        throw new Error('subscriber failed')
       await tx.select().from(seals).limit(1)
     })
-    await expect(revokeSeal(f.trust, { sealId: made.seal.id, reason: '印章注销' })).rejects.toThrow('subscriber failed')
+    await expect(revokeSeal(f.trust, { sealId: made.seal.id, reason: '印章注销' })).rejects.toThrow(
+      'subscriber failed',
+    )
     const [seal] = await f.db.select({ status: seals.status }).from(seals).where(eq(seals.id, made.seal.id))
     expect(seal!.status).toBe('1')
     expect((await eventsOf(made.seal.id)).map((row) => row.type)).toEqual(['seal.made'])

@@ -15,7 +15,13 @@ export type SealEventPayload = {
   reason: string | null
 }
 
-export type SealEvent = { id: string; sealId: string; type: SealEventType; payload: SealEventPayload; occurredAt: Date }
+export type SealEvent = {
+  id: string
+  sealId: string
+  type: SealEventType
+  payload: SealEventPayload
+  occurredAt: Date
+}
 
 /** Runs inside the transaction that wrote the event (or that delivers it later), with that transaction. */
 export type SealEventSubscriber = (tx: Database, event: SealEvent) => Promise<void>
@@ -43,7 +49,12 @@ export function subscribeToSealEvents(trust: Trust, subscriber: SealEventSubscri
 export async function recordSealEvent(
   trust: Trust,
   tx: Database,
-  input: { type: SealEventType; seal: Pick<Seal, 'id' | 'sealName' | 'sealTypeCode' | 'sealCode' | 'certStartTime' | 'certEndTime'>; reason?: string | null; at: Date },
+  input: {
+    type: SealEventType
+    seal: Pick<Seal, 'id' | 'sealName' | 'sealTypeCode' | 'sealCode' | 'certStartTime' | 'certEndTime'>
+    reason?: string | null
+    at: Date
+  },
 ): Promise<void> {
   const payload: SealEventPayload = {
     sealName: input.seal.sealName,
@@ -57,7 +68,13 @@ export async function recordSealEvent(
   // Handled as it is written when someone listens: the row is new, nobody else can deliver it.
   const [row] = await tx
     .insert(sealEvents)
-    .values({ sealId: input.seal.id, type: input.type, payload, occurredAt: input.at, handledAt: subscribers.length > 0 ? input.at : null })
+    .values({
+      sealId: input.seal.id,
+      type: input.type,
+      payload,
+      occurredAt: input.at,
+      handledAt: subscribers.length > 0 ? input.at : null,
+    })
     .returning()
   const event = eventOf(row!)
   for (const subscriber of subscribers) await subscriber(tx, event)
@@ -69,8 +86,13 @@ export async function recordSealEvent(
  */
 export async function deliverPendingSealEvents(trust: Trust): Promise<number> {
   if (!subscribersByService.has(trust.keys)) return 0
-  const pending = await trust.db.select({ id: sealEvents.id }).from(sealEvents).where(isNull(sealEvents.handledAt)).orderBy(asc(sealEvents.createdAt))
-  for (const { id } of pending) await trust.db.transaction((tx) => deliverSealEvent(trust, tx as unknown as Database, id, trust.now()))
+  const pending = await trust.db
+    .select({ id: sealEvents.id })
+    .from(sealEvents)
+    .where(isNull(sealEvents.handledAt))
+    .orderBy(asc(sealEvents.createdAt))
+  for (const { id } of pending)
+    await trust.db.transaction((tx) => deliverSealEvent(trust, tx as unknown as Database, id, trust.now()))
   return pending.length
 }
 

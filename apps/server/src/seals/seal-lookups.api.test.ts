@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderPersonalSeal } from '@seal/seal/personal-seal'
-import { accept, callAs, grant, idNumber, personFor, sceneFor, type Scene } from '../seal-auth/test-support.ts'
+import {
+  accept,
+  callAs,
+  grant,
+  idNumber,
+  personFor,
+  sceneFor,
+  type Scene,
+} from '../seal-auth/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { creditCode, unitFor, type TestPerson } from '../unit-apply/test-support.ts'
 import { makeSeal } from './make-seal.ts'
@@ -27,7 +35,12 @@ describe('seal lookups by unit and by person', () => {
     const picture = await renderPersonalSeal({ name: scene.legal.name, style: '2' })
     nameSealId = (
       await makeSeal(t.app.trust, {
-        owner: { kind: 'person', personId: scene.legal.id, name: scene.legal.name, identityNo: scene.legal.identityNo },
+        owner: {
+          kind: 'person',
+          personId: scene.legal.id,
+          name: scene.legal.name,
+          identityNo: scene.legal.identityNo,
+        },
         sealName: scene.legal.name,
         sealTypeCode: '1000',
         image: picture.png,
@@ -47,42 +60,86 @@ describe('seal lookups by unit and by person', () => {
 
   it('queryByBussiness lists the unit seals each caller may see, with their role; filterAuth keeps the held ones', async () => {
     const code = scene.unit.socialCreditCode
-    expect(await listed(scene.enterprise, '/seal/queryByBussiness', { socialCreditCode: code, needPic: false })).toEqual([{ id: scene.sealId, role: 1 }])
+    expect(
+      await listed(scene.enterprise, '/seal/queryByBussiness', { socialCreditCode: code, needPic: false }),
+    ).toEqual([{ id: scene.sealId, role: 1 }])
     expect(await listed(scene.legal.token, '/seal/queryByBussiness')).toEqual([{ id: scene.sealId, role: 1 }])
-    expect(await listed(manager.token, '/seal/queryByBussiness', { socialCreditCode: code.toLowerCase() })).toEqual([{ id: scene.sealId, role: 2 }])
+    expect(
+      await listed(manager.token, '/seal/queryByBussiness', { socialCreditCode: code.toLowerCase() }),
+    ).toEqual([{ id: scene.sealId, role: 2 }])
     expect(await listed(user.token, '/seal/queryByBussiness')).toEqual([{ id: scene.sealId, role: 3 }])
     expect(await listed(user.token, '/seal/queryByBussiness', { filterAuth: 1 })).toEqual([])
-    expect(await listed(scene.enterprise, '/seal/queryByBussiness', { socialCreditCode: creditCode(862) })).toEqual([])
+    expect(
+      await listed(scene.enterprise, '/seal/queryByBussiness', { socialCreditCode: creditCode(862) }),
+    ).toEqual([])
     expect(await listed(stranger.token, '/seal/queryByBussiness', { socialCreditCode: code })).toEqual([])
   })
 
   it('queryByPersonManage lists what the caller holds or manages, never what they may only use', async () => {
-    expect(await listed(scene.legal.token, '/seal/queryByPersonManage', { identityType: '111', personIdentity: scene.legal.identityNo })).toEqual([
+    expect(
+      await listed(scene.legal.token, '/seal/queryByPersonManage', {
+        identityType: '111',
+        personIdentity: scene.legal.identityNo,
+      }),
+    ).toEqual([
       { id: nameSealId, role: 1 },
       { id: scene.sealId, role: 1 },
     ])
-    expect(await listed(scene.legal.token, '/seal/queryByPersonManage', { socialCreditCode: scene.unit.socialCreditCode })).toEqual([{ id: scene.sealId, role: 1 }])
+    expect(
+      await listed(scene.legal.token, '/seal/queryByPersonManage', {
+        socialCreditCode: scene.unit.socialCreditCode,
+      }),
+    ).toEqual([{ id: scene.sealId, role: 1 }])
     // A company account acts for its unit only, not for its person's name seal.
-    expect(await listed(scene.enterprise, '/seal/queryByPersonManage')).toEqual([{ id: scene.sealId, role: 1 }])
+    expect(await listed(scene.enterprise, '/seal/queryByPersonManage')).toEqual([
+      { id: scene.sealId, role: 1 },
+    ])
     expect(await listed(manager.token, '/seal/queryByPersonManage')).toEqual([{ id: scene.sealId, role: 2 }])
     expect(await listed(manager.token, '/seal/queryByPersonManage', { filterAuth: true })).toEqual([])
     expect(await listed(user.token, '/seal/queryByPersonManage')).toEqual([])
     // The identity in the body is not who asks: the session is.
-    expect(await listed(stranger.token, '/seal/queryByPersonManage', { identityType: '111', personIdentity: scene.legal.identityNo })).toEqual([])
+    expect(
+      await listed(stranger.token, '/seal/queryByPersonManage', {
+        identityType: '111',
+        personIdentity: scene.legal.identityNo,
+      }),
+    ).toEqual([])
   })
 
   it('enterprise/info names the units whose seals the caller holds, to nobody else', async () => {
-    const unit = { businessName: scene.unit.name, socialCreditCode: scene.unit.socialCreditCode, unitTypeCode: '02', sealCount: 1 }
-    expect((await call(scene.legal.token, '/seal/enterprise/info', { personIdentity: scene.legal.identityNo })).body.data).toEqual([unit])
+    const unit = {
+      businessName: scene.unit.name,
+      socialCreditCode: scene.unit.socialCreditCode,
+      unitTypeCode: '02',
+      sealCount: 1,
+    }
+    expect(
+      (await call(scene.legal.token, '/seal/enterprise/info', { personIdentity: scene.legal.identityNo }))
+        .body.data,
+    ).toEqual([unit])
     expect((await call(scene.enterprise, '/seal/enterprise/info', {})).body.data).toEqual([unit])
-    expect((await call(scene.legal.token, '/seal/enterprise/info', { socialCreditCode: creditCode(862) })).body.data).toEqual([])
+    expect(
+      (await call(scene.legal.token, '/seal/enterprise/info', { socialCreditCode: creditCode(862) })).body
+        .data,
+    ).toEqual([])
     expect((await call(manager.token, '/seal/enterprise/info', {})).body.data).toEqual([])
-    expect((await call(stranger.token, '/seal/enterprise/info', { personIdentity: scene.legal.identityNo, socialCreditCode: scene.unit.socialCreditCode })).body.data).toEqual([])
+    expect(
+      (
+        await call(stranger.token, '/seal/enterprise/info', {
+          personIdentity: scene.legal.identityNo,
+          socialCreditCode: scene.unit.socialCreditCode,
+        })
+      ).body.data,
+    ).toEqual([])
   })
 
   it('gives an unverified person named as a unit’s legal representative none of its seals', async () => {
     const squatter = await personFor(t, { name: '未核验丁', identityNo: idNumber(864), verified: false })
-    const row = await unitFor(t, { name: '未核验第1号科技有限公司', socialCreditCode: creditCode(864), legalPersonId: squatter.id })
+    const row = await unitFor(t, {
+      name: '未核验第1号科技有限公司',
+      socialCreditCode: creditCode(864),
+      legalPersonId: squatter.id,
+    })
     const picture = await renderPersonalSeal({ name: '未核验丁', style: '2' })
     const made = await makeSeal(t.app.trust, {
       owner: { kind: 'unit', unitId: row.id, unitName: row.name, socialCreditCode: row.socialCreditCode },
@@ -104,9 +161,17 @@ describe('seal lookups by unit and by person', () => {
   it('answers bad input with a Chinese message, never a 500, and needs a session', async () => {
     const wrong = await call(scene.legal.token, '/seal/queryByPersonManage', { filterAuth: 'yes' })
     expect(wrong.status).toBeLessThan(500)
-    expect(wrong.body).toMatchObject({ resultStatus: '400', responseInfo: expect.stringMatching(/filterAuth/) })
-    expect((await call(scene.legal.token, '/seal/queryByBussiness', { needPic: 'no' })).body.resultStatus).toBe('400')
-    expect((await call(scene.legal.token, '/seal/enterprise/info', { socialCreditCode: 'x'.repeat(40) })).body.resultStatus).toBe('400')
+    expect(wrong.body).toMatchObject({
+      resultStatus: '400',
+      responseInfo: expect.stringMatching(/filterAuth/),
+    })
+    expect(
+      (await call(scene.legal.token, '/seal/queryByBussiness', { needPic: 'no' })).body.resultStatus,
+    ).toBe('400')
+    expect(
+      (await call(scene.legal.token, '/seal/enterprise/info', { socialCreditCode: 'x'.repeat(40) })).body
+        .resultStatus,
+    ).toBe('400')
     expect((await call(undefined, '/seal/enterprise/info', {})).status).toBe(401)
   })
 })

@@ -37,10 +37,7 @@ describe('signing with a seal', () => {
   })
 
   it('signs with an RSA seal too', async () => {
-    const { seal, credential } = await replaceSeal(
-      f,
-      await sealInput(f.unitOwner, { algorithm: 'RSA_2048' }),
-    )
+    const { seal, credential } = await replaceSeal(f, await sealInput(f.unitOwner, { algorithm: 'RSA_2048' }))
     const signer = await signerForSeal(f.trust, {
       sealId: seal.id,
       pin: 'abc123',
@@ -72,7 +69,11 @@ describe('signing with a seal', () => {
     // The legal representative's ID typed at an unverified login holds nothing (decisions.md "Who is who").
     const unverified = await f.callerFor('legal')
     await expect(
-      signerForSeal(f.trust, { sealId: seal.id, pin: 'abc123', caller: { ...unverified, person: { ...unverified.person, verified: false } } }),
+      signerForSeal(f.trust, {
+        sealId: seal.id,
+        pin: 'abc123',
+        caller: { ...unverified, person: { ...unverified.person, verified: false } },
+      }),
     ).rejects.toThrow('数据不存在')
   })
 

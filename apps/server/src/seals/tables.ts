@@ -65,13 +65,17 @@ export const seals = pgTable(
     index('seals_unit_idx').on(t.unitId),
     index('seals_person_idx').on(t.personId),
     index('seals_code_idx').on(t.sealCode, t.sealTypeCode),
+    // The console's seal search, newest made first (console/seals.ts), and the dashboard's seals made per day.
+    index('seals_created_idx').on(t.createdAt, t.id),
     // The "only one" rules live here, so concurrent submissions cannot both pass a check (decisions.md).
     uniqueIndex(ONE_PERSONAL_SEAL_INDEX)
       .on(t.personId)
       .where(sql.raw(`seal_type_code = '${sealTypeCode.PERSONAL_NAME}' and status in (${heldList})`)),
     uniqueIndex(ONE_UNIT_SEAL_PER_TYPE_INDEX)
       .on(t.unitId, t.sealTypeCode)
-      .where(sql.raw(`unit_id is not null and seal_type_code in (${singleUnitTypes}) and status in (${heldList})`)),
+      .where(
+        sql.raw(`unit_id is not null and seal_type_code in (${singleUnitTypes}) and status in (${heldList})`),
+      ),
   ],
 )
 
@@ -173,7 +177,9 @@ export const sealAuths = pgTable(
   (t) => [
     index('seal_auths_seal_idx').on(t.sealId, t.status),
     // What the expiry-notice job walks: authorisations in force not yet noticed, by end time.
-    index('seal_auths_expiry_notice_idx').on(t.endTime, t.id).where(sql`status = 'active' and expiry_notice_sent_at is null`),
+    index('seal_auths_expiry_notice_idx')
+      .on(t.endTime, t.id)
+      .where(sql`status = 'active' and expiry_notice_sent_at is null`),
     index('seal_auths_grantee_idx').on(t.granteePersonId, t.status),
     uniqueIndex(ONE_LIVE_AUTH_INDEX)
       .on(t.sealId, t.granteePersonId)

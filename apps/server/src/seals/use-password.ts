@@ -18,13 +18,19 @@ export type UsePasswordCheck = { ok: true } | { ok: false; message: string }
  * Checks an authorised user's use password, counted like the seal PIN by the same turns (trust/counted-secret.ts):
  * checks of one password one after another, five wrong in a row lock it for 30 minutes.
  */
-export async function checkUsePassword(db: Database, auth: SealAuth, password: string, now: Date): Promise<UsePasswordCheck> {
+export async function checkUsePassword(
+  db: Database,
+  auth: SealAuth,
+  password: string,
+  now: Date,
+): Promise<UsePasswordCheck> {
   if (!auth.usePasswordHash) return { ok: false, message: sealAuthMessages.passwordMissing }
   const check = await checkCountedSecret(db, usePasswordSecret, { id: auth.id, typed: password, now })
   if (check.ok) return check
   if (check.reason === 'not-set') return { ok: false, message: sealAuthMessages.passwordMissing }
   // The user's own password, not the holder's seal PIN: said so, or they try the PIN they do not have.
-  if (check.reason === 'locked') return { ok: false, message: sealAuthMessages.usePasswordLocked(clockTime(check.lockedUntil)) }
+  if (check.reason === 'locked')
+    return { ok: false, message: sealAuthMessages.usePasswordLocked(clockTime(check.lockedUntil)) }
   return { ok: false, message: sealAuthMessages.wrongUsePasswordRemaining(check.remainingAttempts) }
 }
 
@@ -44,4 +50,5 @@ export async function setUsePassword(db: Database, auth: SealAuth, password: str
 }
 
 /** What the step-1 key of an authorised user's password change binds: the authorisation and its current hash. */
-export const usePasswordKeySubject = (auth: SealAuth) => `auth-password:${auth.id}:${auth.usePasswordHash?.slice(-16) ?? ''}`
+export const usePasswordKeySubject = (auth: SealAuth) =>
+  `auth-password:${auth.id}:${auth.usePasswordHash?.slice(-16) ?? ''}`

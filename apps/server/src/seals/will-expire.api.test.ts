@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
 import { units } from '../auth/tables.ts'
-import { accept, callAs, grant, idNumber, personFor, sceneFor, type Scene } from '../seal-auth/test-support.ts'
+import {
+  accept,
+  callAs,
+  grant,
+  idNumber,
+  personFor,
+  sceneFor,
+  type Scene,
+} from '../seal-auth/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { makeSeal } from './make-seal.ts'
 
@@ -22,9 +30,18 @@ describe('what ends soon (即将到期)', () => {
 
   const willExpire = (token: string | undefined) => call(token, '/seal/v4/queryWillExpires', {})
   const listed = async (token: string) =>
-    ((await call(token, '/seal/queryGroupByBusiness', { needPic: false })).body.data as { list: { id: string; blnWillExpires: boolean }[] }[]).flatMap((g) => g.list)
+    (
+      (await call(token, '/seal/queryGroupByBusiness', { needPic: false })).body.data as {
+        list: { id: string; blnWillExpires: boolean }[]
+      }[]
+    ).flatMap((g) => g.list)
   const config = (method: 'PUT' | 'DELETE', payload: object) =>
-    t.app.inject({ method, url: '/api/admin/config', payload, headers: { authorization: `Bearer ${t.secrets.adminToken}` } })
+    t.app.inject({
+      method,
+      url: '/api/admin/config',
+      payload,
+      headers: { authorization: `Bearer ${t.secrets.adminToken}` },
+    })
 
   beforeAll(async () => {
     t = await startTestApp()
@@ -32,11 +49,23 @@ describe('what ends soon (即将到期)', () => {
     scene = await sceneFor(t, 41)
     other = await sceneFor(t, 42)
     // A second seal of the scene's unit whose certificate ends in 20 days.
-    const [unit] = await t.db.select().from(units).where(eq(units.socialCreditCode, scene.unit.socialCreditCode))
-    const picture = await renderOrganizationSeal({ unitName: scene.unit.name, sealTypeCode: '02', sealCode: '1101087000041' })
+    const [unit] = await t.db
+      .select()
+      .from(units)
+      .where(eq(units.socialCreditCode, scene.unit.socialCreditCode))
+    const picture = await renderOrganizationSeal({
+      unitName: scene.unit.name,
+      sealTypeCode: '02',
+      sealCode: '1101087000041',
+    })
     soonSealId = (
       await makeSeal(t.app.trust, {
-        owner: { kind: 'unit', unitId: unit!.id, unitName: scene.unit.name, socialCreditCode: scene.unit.socialCreditCode },
+        owner: {
+          kind: 'unit',
+          unitId: unit!.id,
+          unitName: scene.unit.name,
+          socialCreditCode: scene.unit.socialCreditCode,
+        },
         sealName: `${scene.unit.name}财务专用章`,
         sealTypeCode: '02',
         image: picture.png,
@@ -52,13 +81,21 @@ describe('what ends soon (即将到期)', () => {
     const answer = await willExpire(scene.enterprise)
     expect(answer.body.resultStatus).toBe('00')
     expect(answer.body.data.seals.map((s: { id: string }) => s.id)).toEqual([soonSealId])
-    expect(answer.body.data.seals[0]).toMatchObject({ blnWillExpires: true, sealPic: null, businessName: scene.unit.name })
+    expect(answer.body.data.seals[0]).toMatchObject({
+      blnWillExpires: true,
+      sealPic: null,
+      businessName: scene.unit.name,
+    })
     expect(answer.body.data.auths).toEqual([])
     // The list says the same of each seal.
-    expect(Object.fromEntries((await listed(scene.enterprise)).map((s) => [s.id, s.blnWillExpires]))).toEqual({ [soonSealId]: true, [scene.sealId]: false })
+    expect(Object.fromEntries((await listed(scene.enterprise)).map((s) => [s.id, s.blnWillExpires]))).toEqual(
+      { [soonSealId]: true, [scene.sealId]: false },
+    )
     // The legal representative's personal login sees the unit's seals too; another unit's legal representative and a stranger nothing.
     const legalPersonal = await personFor(t, { name: scene.legal.name, identityNo: scene.legal.identityNo })
-    expect((await willExpire(legalPersonal.token)).body.data.seals.map((s: { id: string }) => s.id)).toEqual([soonSealId])
+    expect((await willExpire(legalPersonal.token)).body.data.seals.map((s: { id: string }) => s.id)).toEqual([
+      soonSealId,
+    ])
     expect((await willExpire(other.enterprise)).body.data).toEqual({ seals: [], auths: [] })
     const stranger = await personFor(t, { name: '路人甲', identityNo: idNumber(941) })
     expect((await willExpire(stranger.token)).body.data).toEqual({ seals: [], auths: [] })
@@ -67,7 +104,9 @@ describe('what ends soon (即将到期)', () => {
 
   it('widens or narrows the window for one unit as the operator sets it, in the list and the call alike', async () => {
     const scope = `unit:${scene.unit.socialCreditCode}`
-    expect((await config('PUT', { scope, key: 'sealWillExpireDays', value: 400 })).json().resultStatus).toBe('00')
+    expect((await config('PUT', { scope, key: 'sealWillExpireDays', value: 400 })).json().resultStatus).toBe(
+      '00',
+    )
     try {
       const ids = (await willExpire(scene.enterprise)).body.data.seals.map((s: { id: string }) => s.id)
       // Soonest first.
@@ -81,7 +120,9 @@ describe('what ends soon (即将到期)', () => {
     } finally {
       await config('DELETE', { scope, key: 'sealWillExpireDays' })
     }
-    expect((await config('PUT', { scope, key: 'sealWillExpireDays', value: 'soon' })).json().resultStatus).not.toBe('00')
+    expect(
+      (await config('PUT', { scope, key: 'sealWillExpireDays', value: 'soon' })).json().resultStatus,
+    ).not.toBe('00')
   })
 
   it('tells a seal user of their own authorisations ending within 7 days, not of waiting, longer or revoked ones', async () => {
@@ -96,7 +137,13 @@ describe('what ends soon (即将到期)', () => {
 
     const soon = (await willExpire(employee.token)).body.data
     expect(soon.auths).toEqual([
-      expect.objectContaining({ authId: shortAuth, sealId: scene.sealId, businessName: scene.unit.name, sealTypeCode: '04', authUseType: 1 }),
+      expect.objectContaining({
+        authId: shortAuth,
+        sealId: scene.sealId,
+        businessName: scene.unit.name,
+        sealTypeCode: '04',
+        authUseType: 1,
+      }),
     ])
     expect(soon.auths[0].endTime - Date.now()).toBeLessThan(5 * DAY)
     // The seal user's seal itself is not ending soon.
@@ -109,8 +156,12 @@ describe('what ends soon (即将到期)', () => {
     const scope = `unit:${other.unit.socialCreditCode}`
     await config('PUT', { scope, key: 'authWillExpireDays', value: 31 })
     try {
-      expect((await willExpire(longGrantee.token)).body.data.auths.map((a: { authId: string }) => a.authId)).toEqual([longAuth])
-      expect((await call(other.enterprise, '/sealAuth/cancelAuth', { authId: longAuth })).body.resultStatus).toBe('00')
+      expect(
+        (await willExpire(longGrantee.token)).body.data.auths.map((a: { authId: string }) => a.authId),
+      ).toEqual([longAuth])
+      expect(
+        (await call(other.enterprise, '/sealAuth/cancelAuth', { authId: longAuth })).body.resultStatus,
+      ).toBe('00')
       expect((await willExpire(longGrantee.token)).body.data.auths).toEqual([])
     } finally {
       await config('DELETE', { scope, key: 'authWillExpireDays' })

@@ -20,11 +20,16 @@ export type ExpiryWindows = { sealDays: number; authDays: number }
 export function expiryWindowReader(db: Database): (scope: SealScope) => Promise<ExpiryWindows> {
   const read = new Map<string, Promise<ExpiryWindows>>()
   return (scope) => {
-    const identity = scope.socialCreditCode ? { socialCreditCode: scope.socialCreditCode } : { identityNo: scope.holderIdentityNo }
+    const identity = scope.socialCreditCode
+      ? { socialCreditCode: scope.socialCreditCode }
+      : { identityNo: scope.holderIdentityNo }
     const key = scope.socialCreditCode ? `unit:${scope.socialCreditCode}` : `person:${scope.holderIdentityNo}`
     let windows = read.get(key)
     if (!windows) {
-      windows = resolveConfig(db, identity).then((config) => ({ sealDays: config.sealWillExpireDays, authDays: config.authWillExpireDays }))
+      windows = resolveConfig(db, identity).then((config) => ({
+        sealDays: config.sealWillExpireDays,
+        authDays: config.authWillExpireDays,
+      }))
       read.set(key, windows)
     }
     return windows

@@ -362,3 +362,9 @@ export function describeName(name: RelativeDistinguishedNames): string {
     .map((tv) => `${short[tv.type] ?? tv.type}=${String(tv.value.valueBlock.value)}`)
     .join(', ')
 }
+
+/** A certificate's subject and issuer as text (the console's certificate view). */
+export function describeCertificate(certificateDer: Uint8Array): { subject: string; issuer: string } {
+  const certificate = Certificate.fromBER(certificateDer)
+  return { subject: describeName(certificate.subject), issuer: describeName(certificate.issuer) }
+}

@@ -13,7 +13,7 @@ export const CONSOLE_PREFIX = '/console'
  * assets kept a year and index.html revalidated, and index.html for every client route under /console/ so a
  * reload keeps the page. A missing asset is a 404, never index.html.
  */
-export async function consoleRoutes(app: FastifyInstance) {
+export async function consoleAppRoutes(app: FastifyInstance) {
   const { consoleDist } = app.config
   const hasConsole = existsSync(join(consoleDist, 'index.html'))
   await app.register(

@@ -7,7 +7,8 @@ import { idCardSchemaWith } from '@seal/shared/rules/id-card'
 import { personNameSchemaWith, wizardUnitNameSchema } from '@seal/shared/rules/names'
 import { businessError } from '../../errors.ts'
 import { envelopeOf } from '../../plugins/schemas.ts'
-import { saveSandboxEnterprise } from './registry.ts'
+import { listSandboxEnterprises, saveSandboxEnterprise } from './registry.ts'
+import { sandboxEnterpriseList, sandboxRegistryQuery } from '@seal/shared/api/console'
 import { sandboxOutcomes } from './sandbox-units.ts'
 import { routeRoles } from '@seal/shared/api/operators'
 import { operatorRoutes } from '../../plugins/caller.ts'
@@ -19,8 +20,14 @@ const sandboxEnterpriseBody = z.object({
   legalPersonName: personNameSchemaWith(messages.invalidLegalName),
   legalPersonIdentityNo: idCardSchemaWith(messages.invalidLegalIdNumber),
   /** Default: the type the credit code's prefix gives (06 for 115, 121, 124, 125, 135; else 02). */
-  unitTypeCode: z.string().regex(/^\d{2}$/, '单位类型须为两位数字代码').optional(),
-  regionCode: z.string().regex(/^\d{6}$/, '注册地须为六位行政区划代码').optional(),
+  unitTypeCode: z
+    .string()
+    .regex(/^\d{2}$/, '单位类型须为两位数字代码')
+    .optional(),
+  regionCode: z
+    .string()
+    .regex(/^\d{6}$/, '注册地须为六位行政区划代码')
+    .optional(),
   outcome: z.enum(sandboxOutcomes, '核验结果须为 normal、40075 或 timeout').default('normal'),
 })
 
@@ -37,10 +44,32 @@ const sandboxEnterprise = z.object({
 /**
  * The operator's call to add or replace a unit of the sandbox enterprise registry (docs/providers.md
  * "Enterprise verification"), so any outcome of the unit verification can be produced on purpose.
- * Guarded by the admin token like every `admin` route; refused when verification is not sandboxed.
+ * Guarded by the admin token like every `admin` route; refused when verification is not sandboxed. The list
+ * (the console's sandbox registry page) exists only while verification is sandboxed.
  */
 export const sandboxEnterpriseAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', operatorRoutes({ read: routeRoles.adminRead, write: routeRoles.adminWrite }))
+
+  if (app.providers.enterprise.kind === 'sandbox') {
+    app.get(
+      '/admin/sandbox/enterprises',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: '沙箱单位核验登记的单位（按统一社会信用代码，游标分页）†',
+          querystring: sandboxRegistryQuery,
+          response: { 200: envelopeOf(sandboxEnterpriseList) },
+        },
+      },
+      async (request) => {
+        const page = await listSandboxEnterprises(app.db, request.query)
+        return ok({
+          ...page,
+          records: page.records.map((row) => ({ ...row, createdAt: row.createdAt.getTime() })),
+        })
+      },
+    )
+  }
 
   app.post(
     '/admin/sandbox/enterprises',
@@ -53,7 +82,8 @@ export const sandboxEnterpriseAdminRoutes: FastifyPluginAsyncZod = async (app) =
       },
     },
     async (request) => {
-      if (app.providers.enterprise.kind !== 'sandbox') throw businessError('单位核验未使用沙箱，不能添加沙箱单位')
+      if (app.providers.enterprise.kind !== 'sandbox')
+        throw businessError('单位核验未使用沙箱，不能添加沙箱单位')
       const { unitTypeCode, regionCode, ...unit } = request.body
       const saved = await saveSandboxEnterprise(app.db, {
         ...unit,

@@ -18,8 +18,15 @@ import {
  * EnterpriseVerificationUnavailable. Failure messages shown to the applicant are ours (the spec's),
  * the vendor's own text is kept as the reason.
  */
-export function httpEnterpriseProvider(options: { url: string; key?: string | undefined; timeoutMs?: number }): EnterpriseProvider {
-  const ask = async (method: 'fourElements' | 'licence', query: Record<string, string>): Promise<EnterpriseCheckResult> => {
+export function httpEnterpriseProvider(options: {
+  url: string
+  key?: string | undefined
+  timeoutMs?: number
+}): EnterpriseProvider {
+  const ask = async (
+    method: 'fourElements' | 'licence',
+    query: Record<string, string>,
+  ): Promise<EnterpriseCheckResult> => {
     let response: Response
     let answer: unknown
     try {
@@ -34,7 +41,8 @@ export function httpEnterpriseProvider(options: { url: string; key?: string | un
       })
       answer = response.ok ? await response.json() : undefined
     } catch (error) {
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new EnterpriseVerificationTimeout()
+      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+        throw new EnterpriseVerificationTimeout()
       throw new EnterpriseVerificationUnavailable(error instanceof Error ? error.message : String(error))
     }
     if (!response.ok) throw new EnterpriseVerificationUnavailable(`vendor answered HTTP ${response.status}`)
@@ -48,14 +56,25 @@ export function httpEnterpriseProvider(options: { url: string; key?: string | un
 }
 
 function readAnswer(method: 'fourElements' | 'licence', answer: unknown): EnterpriseCheckResult {
-  if (typeof answer !== 'object' || answer === null) throw new EnterpriseVerificationUnavailable('vendor answer is not an object')
+  if (typeof answer !== 'object' || answer === null)
+    throw new EnterpriseVerificationUnavailable('vendor answer is not an object')
   const { resultStatus, responseInfo, reason } = answer as Record<string, unknown>
   if (typeof resultStatus !== 'string' || resultStatus.length === 0 || resultStatus.length > 16)
     throw new EnterpriseVerificationUnavailable('vendor answer has no resultStatus')
-  const vendorText = [reason, responseInfo].find((v): v is string => typeof v === 'string' && v.trim().length > 0)?.slice(0, 200) ?? null
-  if (resultStatus === enterpriseResultStatus.PASSED) return { resultStatus, responseInfo: '核验通过', passed: true, reason: null }
+  const vendorText =
+    [reason, responseInfo]
+      .find((v): v is string => typeof v === 'string' && v.trim().length > 0)
+      ?.slice(0, 200) ?? null
+  if (resultStatus === enterpriseResultStatus.PASSED)
+    return { resultStatus, responseInfo: '核验通过', passed: true, reason: null }
   if (resultStatus === enterpriseResultStatus.UNDECIDED)
-    return { resultStatus, responseInfo: vendorText ?? enterpriseMessages.undecided, passed: false, reason: vendorText ?? enterpriseMessages.undecided }
-  const message = method === 'fourElements' ? enterpriseMessages.fourElementsFailed : enterpriseMessages.licenceRejected
+    return {
+      resultStatus,
+      responseInfo: vendorText ?? enterpriseMessages.undecided,
+      passed: false,
+      reason: vendorText ?? enterpriseMessages.undecided,
+    }
+  const message =
+    method === 'fourElements' ? enterpriseMessages.fourElementsFailed : enterpriseMessages.licenceRejected
   return { resultStatus, responseInfo: message, passed: false, reason: vendorText }
 }

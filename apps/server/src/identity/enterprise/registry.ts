@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { and, asc, eq, gt, ilike, or, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client.ts'
+import { containsPattern } from '../../db/search.ts'
 import { sandboxEnterprises } from '../tables.ts'
 import { sandboxUnits, type SandboxUnit } from './sandbox-units.ts'
 
@@ -24,7 +25,10 @@ export async function saveSandboxEnterprise(db: Database, unit: SandboxUnit): Pr
   return saved!
 }
 
-export async function findSandboxEnterprise(db: Database, socialCreditCode: string): Promise<SandboxEnterprise | undefined> {
+export async function findSandboxEnterprise(
+  db: Database,
+  socialCreditCode: string,
+): Promise<SandboxEnterprise | undefined> {
   const [row] = await db
     .select()
     .from(sandboxEnterprises)
@@ -43,4 +47,32 @@ function registryRow(unit: SandboxUnit) {
     regionCode: unit.regionCode,
     outcome: unit.outcome,
   }
+}
+
+/**
+ * The registry a page at a time, by credit code (GET /api/admin/sandbox/enterprises): `keyword` a part of the
+ * unit name, credit code or legal representative's name. A sandbox registry holds what people add by hand, so
+ * the contains-match reads the table (no trigram index).
+ */
+export async function listSandboxEnterprises(
+  db: Database,
+  query: { keyword?: string | undefined; lastId?: string | undefined; pageSize: number },
+): Promise<{ records: SandboxEnterprise[]; lastId: string | null; hasMore: boolean }> {
+  const t = sandboxEnterprises
+  const pattern = query.keyword ? containsPattern(query.keyword) : undefined
+  const filters: (SQL | undefined)[] = [
+    pattern
+      ? or(ilike(t.unitName, pattern), ilike(t.socialCreditCode, pattern), ilike(t.legalPersonName, pattern))
+      : undefined,
+    query.lastId ? gt(t.socialCreditCode, query.lastId) : undefined,
+  ]
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(...filters))
+    .orderBy(asc(t.socialCreditCode))
+    .limit(query.pageSize + 1)
+  const records = rows.slice(0, query.pageSize)
+  const hasMore = rows.length > query.pageSize
+  return { records, lastId: hasMore ? (records.at(-1)?.socialCreditCode ?? null) : null, hasMore }
 }

@@ -7,14 +7,17 @@ import { demo } from '../../seed.ts'
 import { sandboxUnits } from './sandbox-units.ts'
 
 describe('the sandbox registry units', () => {
-  it.each(Object.entries(sandboxUnits))('%s passes the wizard rules and its unit type matches the credit code', (_key, unit) => {
-    expect(isCreditCode(unit.socialCreditCode)).toBe(true)
-    expect(isIdCard(unit.legalPersonIdentityNo)).toBe(true)
-    expect(wizardUnitNameSchema.safeParse(unit.unitName).success).toBe(true)
-    expect(isPersonName(unit.legalPersonName)).toBe(true)
-    expect(isMobilePhone(unit.phone)).toBe(true)
-    expect(unitTypeOfCreditCode(unit.socialCreditCode)).toBe(unit.unitTypeCode)
-  })
+  it.each(Object.entries(sandboxUnits))(
+    '%s passes the wizard rules and its unit type matches the credit code',
+    (_key, unit) => {
+      expect(isCreditCode(unit.socialCreditCode)).toBe(true)
+      expect(isIdCard(unit.legalPersonIdentityNo)).toBe(true)
+      expect(wizardUnitNameSchema.safeParse(unit.unitName).success).toBe(true)
+      expect(isPersonName(unit.legalPersonName)).toBe(true)
+      expect(isMobilePhone(unit.phone)).toBe(true)
+      expect(unitTypeOfCreditCode(unit.socialCreditCode)).toBe(unit.unitTypeCode)
+    },
+  )
 
   it('holds the demo unit of the seed with its legal representative', () => {
     expect(sandboxUnits.demo).toMatchObject({

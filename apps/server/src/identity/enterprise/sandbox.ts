@@ -30,21 +30,45 @@ export function sandboxEnterpriseProvider(options: { db: Database }): Enterprise
     kind: 'sandbox',
     async fourElements(query) {
       const unit = await lookUp(query.socialCreditCode)
-      if (!unit) return failure(enterpriseResultStatus.NOT_FOUND, enterpriseMessages.fourElementsFailed, enterpriseMessages.notFound)
+      if (!unit)
+        return failure(
+          enterpriseResultStatus.NOT_FOUND,
+          enterpriseMessages.fourElementsFailed,
+          enterpriseMessages.notFound,
+        )
       if (unit.outcome === '40075') return undecided()
       const differences = differencesOf(unit, query)
-      if (differences.length > 0) return failure(enterpriseResultStatus.MISMATCH, enterpriseMessages.fourElementsFailed, differences.join('、'))
+      if (differences.length > 0)
+        return failure(
+          enterpriseResultStatus.MISMATCH,
+          enterpriseMessages.fourElementsFailed,
+          differences.join('、'),
+        )
       return passed()
     },
     async licence(query) {
       const unit = await lookUp(query.socialCreditCode)
-      if (!unit) return failure(enterpriseResultStatus.NOT_FOUND, enterpriseMessages.licenceFailed, enterpriseMessages.notFound)
+      if (!unit)
+        return failure(
+          enterpriseResultStatus.NOT_FOUND,
+          enterpriseMessages.licenceFailed,
+          enterpriseMessages.notFound,
+        )
       if (unit.outcome === '40075') return undecided()
       // The licence names another unit: 企业信息不匹配! (001 §8); another legal representative: 营业执照验证不通过，请重试.
       const differences = differencesOf(unit, query)
       if (differences.includes(enterpriseMessages.unitNameDiffers))
-        return failure(enterpriseResultStatus.MISMATCH, enterpriseMessages.enterpriseMismatch, differences.join('、'))
-      if (differences.length > 0) return failure(enterpriseResultStatus.MISMATCH, enterpriseMessages.licenceRejected, differences.join('、'))
+        return failure(
+          enterpriseResultStatus.MISMATCH,
+          enterpriseMessages.enterpriseMismatch,
+          differences.join('、'),
+        )
+      if (differences.length > 0)
+        return failure(
+          enterpriseResultStatus.MISMATCH,
+          enterpriseMessages.licenceRejected,
+          differences.join('、'),
+        )
       return passed()
     },
   }
@@ -53,9 +77,14 @@ export function sandboxEnterpriseProvider(options: { db: Database }): Enterprise
 /** What differs between the register and the query, in the order of the form. */
 function differencesOf(unit: SandboxEnterprise, query: FourElementsQuery | LicenceQuery): string[] {
   const differences: string[] = []
-  if (fullWidthBrackets(unit.unitName.trim()) !== fullWidthBrackets(query.unitName.trim())) differences.push(enterpriseMessages.unitNameDiffers)
-  if (unit.legalPersonName.trim() !== query.legalPersonName.trim()) differences.push(enterpriseMessages.legalNameDiffers)
-  if ('legalPersonIdentityNo' in query && unit.legalPersonIdentityNo.toUpperCase() !== query.legalPersonIdentityNo.trim().toUpperCase())
+  if (fullWidthBrackets(unit.unitName.trim()) !== fullWidthBrackets(query.unitName.trim()))
+    differences.push(enterpriseMessages.unitNameDiffers)
+  if (unit.legalPersonName.trim() !== query.legalPersonName.trim())
+    differences.push(enterpriseMessages.legalNameDiffers)
+  if (
+    'legalPersonIdentityNo' in query &&
+    unit.legalPersonIdentityNo.toUpperCase() !== query.legalPersonIdentityNo.trim().toUpperCase()
+  )
     differences.push(enterpriseMessages.legalIdDiffers)
   return differences
 }

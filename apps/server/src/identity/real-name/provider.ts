@@ -31,7 +31,11 @@ export class RealNameUnavailable extends Error {}
  * `{ phone, name, identityNo }`; the vendor answers 2xx with `{ result: 'pass' | 'mismatch' | 'unknown' }`.
  * No answer within `timeoutMs` is RealNameTimeout; an error status or another shape is RealNameUnavailable.
  */
-export function httpRealNameProvider(options: { url: string; key?: string | undefined; timeoutMs?: number }): RealNameProvider {
+export function httpRealNameProvider(options: {
+  url: string
+  key?: string | undefined
+  timeoutMs?: number
+}): RealNameProvider {
   return {
     kind: 'http',
     async check(query) {
@@ -40,17 +44,22 @@ export function httpRealNameProvider(options: { url: string; key?: string | unde
       try {
         response = await fetch(options.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...(options.key ? { authorization: `Bearer ${options.key}` } : {}) },
+          headers: {
+            'content-type': 'application/json',
+            ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
+          },
           body: JSON.stringify(query),
           signal: AbortSignal.timeout(options.timeoutMs ?? REAL_NAME_TIMEOUT_MS),
         })
         answer = response.ok ? await response.json() : undefined
       } catch (error) {
-        if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw new RealNameTimeout()
+        if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+          throw new RealNameTimeout()
         throw new RealNameUnavailable(error instanceof Error ? error.message : String(error))
       }
       if (!response.ok) throw new RealNameUnavailable(`vendor answered HTTP ${response.status}`)
-      const result = typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).result : undefined
+      const result =
+        typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).result : undefined
       if (result === 'pass' || result === 'mismatch' || result === 'unknown') return result
       throw new RealNameUnavailable('vendor answer has no result')
     },

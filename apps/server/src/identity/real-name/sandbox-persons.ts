@@ -20,7 +20,12 @@ export const sandboxPersons: SandboxPerson[] = [
   { phone: '13800000005', name: '孙丽', identityNo: '310115199509100033', outcome: 'normal' },
   ...Object.values(sandboxUnits)
     .filter((unit) => unit.phone !== sandboxUnits.demo.phone)
-    .map((unit) => ({ phone: unit.phone, name: unit.legalPersonName, identityNo: unit.legalPersonIdentityNo, outcome: 'normal' as const })),
+    .map((unit) => ({
+      phone: unit.phone,
+      name: unit.legalPersonName,
+      identityNo: unit.legalPersonIdentityNo,
+      outcome: 'normal' as const,
+    })),
   /** 钱十's phone: the check never answers in time (实名核验服务繁忙，请稍后重试). */
   { phone: '13600000408', name: '钱十', identityNo: '110101198001010010', outcome: 'timeout' },
 ]

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto'
 import type { Database } from '../../db/client.ts'
 import { realNameChecks } from '../tables.ts'
-import { RealNameTimeout, RealNameUnavailable, type RealNameProvider, type RealNameQuery, type RealNameResult } from './provider.ts'
+import {
+  RealNameTimeout,
+  RealNameUnavailable,
+  type RealNameProvider,
+  type RealNameQuery,
+  type RealNameResult,
+} from './provider.ts'
 
 export const realNameMessages = {
   mismatch: '手机号与姓名、身份证号不一致，请核对，或使用本人实名登记的手机号',
@@ -17,8 +23,16 @@ export type RealNameAnswer = RealNameResult | 'timeout'
  * Asks the provider whether the phone, name and ID number belong together, and records the question and the
  * answer (the ID number only as a hash). A broken vendor counts as no answer: the person is told to try again.
  */
-export async function checkRealName(db: Database, provider: RealNameProvider, query: RealNameQuery): Promise<RealNameAnswer> {
-  const normalised = { phone: query.phone.trim(), name: query.name.trim(), identityNo: query.identityNo.trim().toUpperCase() }
+export async function checkRealName(
+  db: Database,
+  provider: RealNameProvider,
+  query: RealNameQuery,
+): Promise<RealNameAnswer> {
+  const normalised = {
+    phone: query.phone.trim(),
+    name: query.name.trim(),
+    identityNo: query.identityNo.trim().toUpperCase(),
+  }
   let result: RealNameAnswer
   try {
     result = await provider.check(normalised)

@@ -1,0 +1,96 @@
+import type { z } from 'zod'
+import { sql, type SQL } from 'drizzle-orm'
+import type { AuditEventItem, auditEventQuery } from '@seal/shared/api/console'
+import { accounts, persons } from '../auth/tables.ts'
+import { auditEvents } from '../audit/tables.ts'
+import type { Database } from '../db/client.ts'
+import { prefixPattern } from '../db/search.ts'
+
+export type AuditEventSearch = Omit<z.output<typeof auditEventQuery>, 'pageSize'> & { pageSize: number }
+
+type Row = {
+  id: string
+  chain_seq: string | number | null
+  entry_hash: string | null
+  action: string
+  target: string | null
+  operator_id: string | null
+  operator_name: string | null
+  account_id: string | null
+  person_name: string | null
+  ip: string | null
+  detail: unknown
+  created_at: Date | string
+}
+
+/**
+ * The audit log as the console searches it (GET /admin/audit/events and its export): newest first,
+ * keyset-paged on (created_at, id). `who` is two searches, each walked in order by its own index and cut at
+ * the page: the operator's name (audit_events_operator_idx), and the accounts of the persons it names
+ * (audit_events_account_idx; the person by phone, ID number or name); the page is the newest of both.
+ * `action` is a prefix (audit_events_action_time_idx, text_pattern_ops), `target` exact
+ * (audit_events_target_time_idx), the period alone audit_events_time_idx. One query.
+ */
+export async function searchAuditEvents(
+  db: Database,
+  query: AuditEventSearch,
+): Promise<{ records: AuditEventItem[]; lastId: string | null; hasMore: boolean }> {
+  const rows = await auditEventRows(db, query, query.pageSize + 1)
+  const page = rows.slice(0, query.pageSize)
+  const hasMore = rows.length > query.pageSize
+  return { records: page, lastId: hasMore ? (page.at(-1)?.id ?? null) : null, hasMore }
+}
+
+export async function auditEventRows(
+  db: Database,
+  query: Omit<AuditEventSearch, 'pageSize'>,
+  limit: number,
+): Promise<AuditEventItem[]> {
+  const e = auditEvents
+  const common: SQL[] = []
+  if (query.action) common.push(sql`${e.action} like ${prefixPattern(query.action)}`)
+  if (query.target) common.push(sql`${e.target} = ${query.target}`)
+  if (query.from !== undefined) common.push(sql`${e.createdAt} >= ${new Date(query.from)}`)
+  if (query.to !== undefined) common.push(sql`${e.createdAt} < ${new Date(query.to)}`)
+  if (query.lastId)
+    common.push(
+      sql`(${e.createdAt}, ${e.id}) < (select c.created_at, c.id from ${auditEvents} c where c.id = ${query.lastId})`,
+    )
+
+  const branch = (who: SQL | undefined) => {
+    const filters = who ? [...common, who] : common
+    const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``
+    return sql`(select * from ${auditEvents} ${where} order by ${e.createdAt} desc, ${e.id} desc limit ${limit})`
+  }
+  const who = query.who
+  const found = who
+    ? sql`${branch(sql`${e.operatorName} = ${who}`)} union all ${branch(
+        sql`${e.operatorName} is distinct from ${who} and ${e.accountId} in (
+          select ${who}::text
+          union all
+          select a.id from ${accounts} a where a.person_id in (
+            select p.id from ${persons} p where p.phone = ${who} or p.identity_no = ${who.toUpperCase()} or p.name = ${who}))`,
+      )}`
+    : branch(undefined)
+
+  const result = await db.execute(sql`
+    select f.id, f.chain_seq, f.entry_hash, f.action, f.target, f.operator_id, f.operator_name, f.account_id, f.ip, f.detail, f.created_at,
+           (select p.name from ${accounts} a join ${persons} p on p.id = a.person_id where a.id = f.account_id) as person_name
+    from (${found}) f
+    order by f.created_at desc, f.id desc
+    limit ${limit}`)
+  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+    id: row.id,
+    chainSeq: row.chain_seq === null ? null : Number(row.chain_seq),
+    entryHash: row.entry_hash,
+    action: row.action,
+    target: row.target,
+    operatorId: row.operator_id,
+    operatorName: row.operator_name,
+    accountId: row.account_id,
+    personName: row.person_name,
+    ip: row.ip,
+    detail: row.detail,
+    createdAt: new Date(row.created_at).getTime(),
+  }))
+}
