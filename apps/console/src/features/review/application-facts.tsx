@@ -3,7 +3,7 @@ import type { ReviewApplicationDetail } from '@seal/shared/api/unit-apply-admin'
 import { unitTypeLabels, type UnitType } from '@seal/shared/codes/unit-type'
 import { Badge, Card, Col, Row } from 'antd'
 import { formatTime } from '../../lib/format.ts'
-import { applicantKindLabels, doorLabel } from './labels.ts'
+import { applicantKindLabels, doorLabel, waitedFor } from './labels.ts'
 
 type Props = { detail: ReviewApplicationDetail }
 
@@ -65,6 +65,17 @@ export function ApplicationFacts({ detail }: Props) {
                 {detail.deliveryRecord.deliverCompany} {detail.deliveryRecord.deliverNo}（
                 {formatTime(detail.deliveryRecord.deliverTime)}）
               </ProDescriptions.Item>
+            )}
+            {detail.deliveryRecord?.receipt && (
+              <ProDescriptions.Item label="材料签收">
+                {detail.deliveryRecord.receipt.receivedBy} 于{' '}
+                {formatTime(detail.deliveryRecord.receipt.receivedAt)} 签收
+                {detail.deliveryRecord.receipt.missing.length > 0 &&
+                  `，缺少：${detail.deliveryRecord.receipt.missing.join('、')}`}
+              </ProDescriptions.Item>
+            )}
+            {detail.waitingSince && detail.applyStatus === 'PENDING_REVIEW' && (
+              <ProDescriptions.Item label="已等待">{waitedFor(detail.waitingSince)}</ProDescriptions.Item>
             )}
             {detail.makesPendingActivation && (
               <ProDescriptions.Item label="通过后">

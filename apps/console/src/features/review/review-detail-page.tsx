@@ -1,4 +1,5 @@
 import { PageContainer } from '@ant-design/pro-components'
+import { reviewMessages } from '@seal/shared/api/unit-apply-admin'
 import { applyStatus, applyStatusLabels, type ApplyStatus } from '@seal/shared/codes/apply-status'
 import { businessTypeLabels, type BusinessType } from '@seal/shared/codes/business-type'
 import { Alert, App, Button, Card, Input, Popconfirm, Result, Skeleton, Space, Tag } from 'antd'
@@ -10,8 +11,10 @@ import { useMe } from '../session/api/me.ts'
 import { useApplication } from './api/get-application.ts'
 import { useReviewApplication } from './api/review-application.ts'
 import { ApplicationFacts } from './application-facts.tsx'
+import { ClaimBar } from './claim-bar.tsx'
 import { decisionsOf, type SealChoices } from './decisions.ts'
 import { DocumentGallery } from './document-gallery.tsx'
+import { OcrReadings } from './ocr-readings.tsx'
 import { SealDecisionCard } from './seal-decision-card.tsx'
 
 /**
@@ -48,8 +51,12 @@ export default function ReviewDetailPage() {
   }
 
   const detail = application.data
-  const decidable =
-    detail.applyStatus === applyStatus.PENDING_REVIEW && mayCall(me.data?.roles ?? [], 'reviewWrite')
+  const reviewer =
+    detail.applyStatus === applyStatus.PENDING_REVIEW &&
+    mayCall(me.data?.roles ?? [], 'reviewWrite') &&
+    !detail.ownApplication
+  // Decided only by the reviewer holding it, or by anyone while nobody does (the server's rule).
+  const decidable = reviewer && (!detail.claim || detail.claim.mine)
   const outcomes = new Map<string, { approved: boolean; failReason: string | null }>([
     ...detail.successSealItems.map((o) => [o.itemId ?? '', { approved: true, failReason: null }] as const),
     ...detail.failSealItems.map(
@@ -93,6 +100,10 @@ export default function ReviewDetailPage() {
         <Tag key="status">{applyStatusLabels[detail.applyStatus as ApplyStatus] ?? detail.applyStatus}</Tag>,
       ]}
     >
+      {detail.ownApplication && (
+        <Alert type="error" showIcon message={reviewMessages.ownApplication} style={{ marginBottom: 16 }} />
+      )}
+      {reviewer && <ClaimBar detail={detail} onChanged={() => void application.refetch()} />}
       {detail.reviewReasons.length > 0 && (
         <Alert
           type="warning"
@@ -118,13 +129,13 @@ export default function ReviewDetailPage() {
       )}
       <ApplicationFacts detail={detail} />
       <DocumentGallery files={detail.files} />
+      <OcrReadings detail={detail} />
       <h3 style={{ margin: '8px 0 16px' }}>印章（{detail.sealInfo.length} 枚）</h3>
       {detail.sealInfo.map((item) => (
         <div id={`seal-${item._id}`} key={item._id}>
           <SealDecisionCard
             item={item}
-            files={detail.files}
-            reading={detail.impressionReadings.find((reading) => reading.itemId === item._id)}
+            pictures={detail.sealPictures.find((pictures) => pictures.itemId === item._id)}
             choice={choices[item._id] ?? {}}
             onChange={(choice) => setChoices((all) => ({ ...all, [item._id]: choice }))}
             decidable={decidable}

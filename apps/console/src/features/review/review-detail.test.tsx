@@ -27,6 +27,7 @@ describe('reviewing an application', () => {
       '/api/file/preview/seal:seal-a:sealPic',
     )
     expect(within(seal).getByText('与申请一致')).toBeTruthy()
+    expect(screen.getByText('110101199003077777', { selector: 'dd' })).toBeTruthy()
     expect(screen.getByAltText('营业执照')).toBeTruthy()
     expect(screen.getByText('打开申请表（1）')).toBeTruthy()
   })
@@ -75,6 +76,17 @@ describe('reviewing an application', () => {
         { itemId: 'seal-b', approve: true },
       ],
     })
+  })
+
+  it('lets nobody but the reviewer holding it decide', async () => {
+    fakeApi({
+      'GET /admin/me': () => operator(['reviewer']),
+      'GET /admin/applications/app-1': () => waitingApplication({ claim: { operatorName: '赵审核', expiresAt: Date.now() + 600_000, mine: false } }),
+    })
+    renderConsole('/review/app-1', { token: 't' })
+    expect(await screen.findByText('该申请正由赵审核审核中')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '提交审核' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '领取' })).toBeNull()
   })
 
   it('shows an auditor the application without the decision controls', async () => {

@@ -3,7 +3,7 @@ import {
   MAX_REVIEW_SEAL_PIC_BYTES,
   reviewMessages,
   type ReviewApplicationDetail,
-  type ReviewFileLink,
+  type ReviewSealPictures,
   type SealImpressionReading,
 } from '@seal/shared/api/unit-apply-admin'
 import { sealTypeLabel } from '@seal/shared/codes/seal-type'
@@ -46,8 +46,8 @@ function readBase64(file: File): Promise<string> {
 
 export type SealDecisionCardProps = {
   item: SealItem
-  files: ReviewFileLink[]
-  reading: SealImpressionReading | undefined
+  /** The photo as uploaded, the cut-out, and what the impression check read. */
+  pictures: ReviewSealPictures | undefined
   choice: SealChoice
   onChange: (choice: SealChoice) => void
   /** Deciding is possible (the application waits for review and the caller is a reviewer). */
@@ -64,8 +64,7 @@ export type SealDecisionCardProps = {
  */
 export function SealDecisionCard({
   item,
-  files,
-  reading,
+  pictures,
   choice,
   onChange,
   decidable,
@@ -74,8 +73,9 @@ export function SealDecisionCard({
 }: SealDecisionCardProps) {
   const { message } = App.useApp()
   const name = item.sealName || sealTypeLabel(item.sealTypeCode)
-  const photo = files.find((file) => file.purpose === `seal:${item._id}:photo`)
-  const cutOut = files.find((file) => file.purpose === `seal:${item._id}:sealPic`)
+  const photo = pictures?.photo ?? undefined
+  const cutOut = pictures?.cutOut ?? undefined
+  const reading = pictures?.reading ?? undefined
   const cutOutPreview = choice.sealPicBase64 ? `data:image/png;base64,${choice.sealPicBase64}` : null
 
   return (
