@@ -17,71 +17,91 @@ export type ConsolePage = {
 }
 
 export const menuGroups = {
+  home: '概览',
   business: '业务办理',
   manage: '平台与配置',
   audit: '审计',
   system: '系统管理',
 } as const
 
+const { home, business, manage, audit, system } = menuGroups
+const page = (
+  path: string,
+  title: string,
+  reads: ConsolePage['reads'],
+  group: string | undefined,
+  load: () => Promise<{ default: ComponentType }>,
+): ConsolePage => ({ path, title, reads, group, component: lazy(load) })
+
 export const pages: ConsolePage[] = [
-  {
-    path: '/review',
-    title: '审核队列',
-    reads: 'reviewRead',
-    group: menuGroups.business,
-    component: lazy(() => import('../features/review/review-queue-page.tsx')),
-  },
-  {
-    path: '/review/:id',
-    title: '申请审核',
-    reads: 'reviewRead',
-    component: lazy(() => import('../features/review/review-detail-page.tsx')),
-  },
-  {
-    path: '/platforms',
-    title: '平台管理',
-    reads: 'platformRead',
-    group: menuGroups.manage,
-    component: lazy(() => import('../features/platforms/platforms-page.tsx')),
-  },
-  {
-    path: '/platforms/:platformId/deliveries',
-    title: 'Webhook 推送记录',
-    reads: 'platformRead',
-    component: lazy(() => import('../features/platforms/deliveries-page.tsx')),
-  },
-  {
-    path: '/config',
-    title: '配置',
-    reads: 'configRead',
-    group: menuGroups.manage,
-    component: lazy(() => import('../features/config/config-page.tsx')),
-  },
-  {
-    path: '/audit/verify',
-    title: '审计链校验',
-    reads: 'auditRead',
-    group: menuGroups.audit,
-    component: lazy(() => import('../features/audit/verify-page.tsx')),
-  },
-  {
-    path: '/operators',
-    title: '操作员管理',
-    reads: 'adminRead',
-    group: menuGroups.system,
-    component: lazy(() => import('../features/operators/operators-page.tsx')),
-  },
-  {
-    path: '/api-keys',
-    title: 'API 密钥',
-    reads: 'adminRead',
-    group: menuGroups.system,
-    component: lazy(() => import('../features/api-keys/api-keys-page.tsx')),
-  },
-  {
-    path: '/account',
-    title: '账号安全',
-    reads: 'anyone',
-    component: lazy(() => import('../features/session/account-page.tsx')),
-  },
+  page('/dashboard', '首页', 'reviewRead', home, () => import('../features/dashboard/dashboard-page.tsx')),
+  page(
+    '/review',
+    '审核队列',
+    'reviewRead',
+    business,
+    () => import('../features/review/review-queue-page.tsx'),
+  ),
+  page(
+    '/review/:id',
+    '申请审核',
+    'reviewRead',
+    undefined,
+    () => import('../features/review/review-detail-page.tsx'),
+  ),
+  page(
+    '/offline-materials',
+    '线下材料',
+    'reviewRead',
+    business,
+    () => import('../features/offline-materials/offline-materials-page.tsx'),
+  ),
+  page('/seals', '印章', 'sealRead', business, () => import('../features/seals/seals-page.tsx')),
+  page(
+    '/seals/:id',
+    '印章详情',
+    'sealRead',
+    undefined,
+    () => import('../features/seals/seal-detail-page.tsx'),
+  ),
+  page(
+    '/platforms',
+    '平台管理',
+    'platformRead',
+    manage,
+    () => import('../features/platforms/platforms-page.tsx'),
+  ),
+  page(
+    '/platforms/:platformId/deliveries',
+    'Webhook 推送记录',
+    'platformRead',
+    undefined,
+    () => import('../features/platforms/deliveries-page.tsx'),
+  ),
+  page('/config', '配置', 'configRead', manage, () => import('../features/config/config-page.tsx')),
+  page(
+    '/audit/events',
+    '审计日志',
+    'auditRead',
+    audit,
+    () => import('../features/audit/audit-events-page.tsx'),
+  ),
+  page(
+    '/audit/use-records',
+    '用章记录',
+    'auditRead',
+    audit,
+    () => import('../features/audit/use-records-page.tsx'),
+  ),
+  page('/audit/verify', '审计链校验', 'auditRead', audit, () => import('../features/audit/verify-page.tsx')),
+  page(
+    '/operators',
+    '操作员管理',
+    'adminRead',
+    system,
+    () => import('../features/operators/operators-page.tsx'),
+  ),
+  page('/sandbox', '沙箱登记', 'adminRead', system, () => import('../features/sandbox/sandbox-page.tsx')),
+  page('/api-keys', 'API 密钥', 'adminRead', system, () => import('../features/api-keys/api-keys-page.tsx')),
+  page('/account', '账号安全', 'anyone', undefined, () => import('../features/session/account-page.tsx')),
 ]

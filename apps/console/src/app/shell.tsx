@@ -17,7 +17,9 @@ export function menuFor(roles: OperatorMe['roles']): MenuDataItem[] {
     const children = pages
       .filter((page) => page.group === group && mayOpen(roles, page.reads))
       .map((page) => ({ path: page.path, name: page.title }))
-    return children.length ? [{ path: `/${group}`, name: group, children }] : []
+    if (!children.length) return []
+    // 首页 stands alone at the top; the others sit in their group.
+    return group === menuGroups.home ? children : [{ path: `/${group}`, name: group, children }]
   })
 }
 

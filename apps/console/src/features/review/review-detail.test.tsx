@@ -81,7 +81,10 @@ describe('reviewing an application', () => {
   it('lets nobody but the reviewer holding it decide', async () => {
     fakeApi({
       'GET /admin/me': () => operator(['reviewer']),
-      'GET /admin/applications/app-1': () => waitingApplication({ claim: { operatorName: '赵审核', expiresAt: Date.now() + 600_000, mine: false } }),
+      'GET /admin/applications/app-1': () =>
+        waitingApplication({
+          claim: { operatorName: '赵审核', expiresAt: Date.now() + 600_000, mine: false },
+        }),
     })
     renderConsole('/review/app-1', { token: 't' })
     expect(await screen.findByText('该申请正由赵审核审核中')).toBeTruthy()

@@ -30,7 +30,16 @@ describe('logging in to the console', () => {
     const api = fakeApi({
       'POST /admin/session': ({ body }) => (body.code ? session('full') : refused('请输入动态验证码')),
       'GET /admin/me': () => operator(['reviewer']),
-      'GET /admin/applications': () => ({ records: [], lastId: null, hasMore: false }),
+      'GET /admin/dashboard': () => ({
+        applicationsByStatus: [],
+        sealsIssuedPerDay: [],
+        usesPerDay: [],
+        review: {
+          waiting: { count: 0, p50Ms: null, p90Ms: null },
+          decided: { count: 0, p50Ms: null, p90Ms: null },
+        },
+        asOf: Date.now(),
+      }),
     })
     const { router } = renderConsole('/login')
     type(await screen.findByLabelText('用户名'), 'wang')
@@ -43,14 +52,14 @@ describe('logging in to the console', () => {
 
     type('动态验证码', '123456')
     fireEvent.click(screen.getByRole('button', { name: '登录' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/review'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
     expect(api.to('POST /admin/session').at(-1)!.body).toEqual({
       username: 'wang',
       password: 'Secret-Pass-1',
       code: '123456',
     })
     expect(getToken()).toBe('token-1')
-    expect(await screen.findByText('审核队列', { selector: 'span' })).toBeTruthy()
+    expect(await screen.findByText('待人工审核')).toBeTruthy()
   })
 
   it('refuses a malformed login name before calling, with the server rule’s message', async () => {
@@ -81,7 +90,16 @@ describe('logging in to the console', () => {
         me = { ...me, stage: 'full' }
         return me
       },
-      'GET /admin/applications': () => ({ records: [], lastId: null, hasMore: false }),
+      'GET /admin/dashboard': () => ({
+        applicationsByStatus: [],
+        sealsIssuedPerDay: [],
+        usesPerDay: [],
+        review: {
+          waiting: { count: 0, p50Ms: null, p90Ms: null },
+          decided: { count: 0, p50Ms: null, p90Ms: null },
+        },
+        asOf: Date.now(),
+      }),
     })
     const { router } = renderConsole('/login')
     type(await screen.findByLabelText('用户名'), 'wang')
@@ -109,7 +127,7 @@ describe('logging in to the console', () => {
 
     type('动态验证码', '654321')
     fireEvent.click(screen.getByRole('button', { name: '完成绑定' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/review'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
     expect(api.to('POST /admin/session/totp')[0]!.body).toEqual({ code: '654321' })
   })
 
