@@ -47,6 +47,7 @@ export default function Shell() {
         logo={<SafetyOutlined style={{ fontSize: 24, color: '#1677ff' }} />}
         layout="mix"
         fixSiderbar
+        menu={{ defaultOpenAll: true, ignoreFlatMenu: true }}
         route={{ path: '/', children: menu }}
         location={{ pathname: location.pathname }}
         menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}

@@ -104,7 +104,7 @@ export default function ApiKeysPage() {
                   key="create"
                   title="创建 API 密钥"
                   trigger={<Button type="primary">创建密钥</Button>}
-                  modalProps={{ destroyOnHidden: true, maskClosable: false }}
+                  modalProps={{ destroyOnHidden: true, maskClosable: false, okText: '确定' }}
                   width={520}
                   onFinish={async (fields) => {
                     try {

@@ -97,6 +97,7 @@ export default function ConfigPage() {
     {
       title: '配置项',
       dataIndex: 'key',
+      width: 240,
       render: (_, row) => (
         <Space direction="vertical" size={0}>
           <span>{configKeyInfo[row.key].label}</span>

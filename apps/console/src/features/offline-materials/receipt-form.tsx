@@ -30,7 +30,7 @@ export function ReceiptForm({ item }: { item: OfflineMaterialsItem }) {
         </Button>
       }
       width={600}
-      modalProps={{ destroyOnHidden: true }}
+      modalProps={{ destroyOnHidden: true, okText: '签收' }}
       initialValues={{ checked: item.receipt?.checked ?? [], note: item.receipt?.note ?? '' }}
       onFinish={async ({ checked, note }) => {
         try {

@@ -27,7 +27,7 @@ export function CreateOperatorForm({ onCreated }: { onCreated: (answer: CreateOp
     <ModalForm<CreateOperatorBody>
       title="新建操作员"
       trigger={<Button type="primary">新建操作员</Button>}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, okText: '确定' }}
       width={520}
       onFinish={async (fields) => {
         try {
@@ -80,7 +80,7 @@ export function EditOperatorForm({ operator }: { operator: OperatorSummary }) {
         </Button>
       }
       initialValues={{ displayName: operator.displayName, roles: operator.roles }}
-      modalProps={{ destroyOnHidden: true }}
+      modalProps={{ destroyOnHidden: true, okText: '确定' }}
       width={520}
       onFinish={async (fields) => {
         try {

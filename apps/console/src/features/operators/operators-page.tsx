@@ -117,7 +117,7 @@ export default function OperatorsPage() {
         dataSource={operators.data?.list}
         loading={operators.isFetching}
         search={false}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        pagination={{ defaultPageSize: 20 }}
         options={{ reload: () => void operators.refetch(), density: false, setting: false }}
         toolBarRender={() =>
           mayWrite

@@ -51,7 +51,7 @@ export function PlatformForm({
       title={title}
       trigger={trigger}
       width={640}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false, okText: '确定' }}
       initialValues={
         platform
           ? {

@@ -104,7 +104,7 @@ export default function ReviewDetailPage() {
         <Alert type="error" showIcon message={reviewMessages.ownApplication} style={{ marginBottom: 16 }} />
       )}
       {reviewer && <ClaimBar detail={detail} onChanged={() => void application.refetch()} />}
-      {detail.reviewReasons.length > 0 && (
+      {detail.reviewReasons.length > 0 && detail.applyStatus === applyStatus.PENDING_REVIEW && (
         <Alert
           type="warning"
           showIcon

@@ -81,6 +81,7 @@ export default function SealsPage() {
       title: '状态',
       dataIndex: 'status',
       valueEnum: statusOptions,
+      width: 100,
       render: (_, row) => <SealStatusBadge status={row.status as SealStatusWide} />,
     },
     {
@@ -90,7 +91,12 @@ export default function SealsPage() {
       render: (_, row) =>
         `${formatTime(row.certStartTime).slice(0, 10)} 至 ${formatTime(row.certEndTime).slice(0, 10)}`,
     },
-    { title: '操作', valueType: 'option', render: (_, row) => <Link to={`/seals/${row.id}`}>详情</Link> },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 80,
+      render: (_, row) => <Link to={`/seals/${row.id}`}>详情</Link>,
+    },
   ]
 
   return (
