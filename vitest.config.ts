@@ -37,6 +37,7 @@ export default defineConfig({
           ]
         : []),
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { test: { name: 'console', root: 'apps/console', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['test/setup.ts'], testTimeout: 60_000 } },
     ],
   },
 })

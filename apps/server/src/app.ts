@@ -21,6 +21,7 @@ import { envelopePlugin } from './plugins/envelope.ts'
 import { unreadBodyPlugin } from './plugins/unread-body.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { noStoreUnlessSet, securityHeadersPlugin } from './plugins/security-headers.ts'
+import { consoleAppRoutes } from './web/console-routes.ts'
 import { webAppRoutes } from './web/routes.ts'
 import { MAX_UPLOAD_BYTES } from './plugins/upload-limit.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -214,6 +215,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // The open API for business platforms: its own tokens, signatures and error shape (open-api/plugin.ts).
   await app.register(openApiPlugin, { prefix: OPEN_API_PREFIX })
 
+  await consoleAppRoutes(app)
   await webAppRoutes(app)
   return app
 }

@@ -29,6 +29,8 @@ export type ServerConfig = {
   bindApiBase: string
   /** Built web app to serve; unset when the folder does not exist (API-only tests). */
   webDist: string
+  /** The built operators' console (apps/console/dist), served at /console. */
+  consoleDist: string
   providers: {
     sms: 'sandbox' | 'http'
     face: 'sandbox' | 'http'
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     apiBase: env.API_BASE ?? '/api',
     bindApiBase: env.BIND_API_BASE ?? env.API_BASE ?? '/api',
     webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    consoleDist: resolve(env.CONSOLE_DIST ?? new URL('../../console/dist', import.meta.url).pathname),
     providers,
     timestamping: timestampingConfig(env),
     reviewMode: reviewModeSetting(env.REVIEW_MODE, providers),

@@ -6,47 +6,24 @@ import { envelopeOf } from '../plugins/schemas.ts'
 import { platformMessages } from './messages.ts'
 import { keysetPage } from './paging.ts'
 import { listPlatforms, registerPlatform, rotatePlatformSecret, updatePlatform } from './registry.ts'
-import { PLATFORM_STATUSES, WEBHOOK_STATUSES, type Platform } from './tables.ts'
+import type { Platform } from './tables.ts'
 import { webhookUrlRefused } from './webhook-address.ts'
 import { deliveriesOf, requeueDelivery } from './webhook-deliveries.ts'
 import { routeRoles } from '@seal/shared/api/operators'
+import {
+  platformFields,
+  platformList,
+  platformView,
+  platformUpdateBody,
+  platformWithSecret,
+  webhookDeliveryList,
+  webhookStatuses,
+  type PlatformView,
+} from '@seal/shared/api/platforms-admin'
 import { operatorRoutes } from '../plugins/caller.ts'
 
-const httpUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), platformMessages.webhookUrl)
-
-const platformFields = z.object({
-  clientName: z.string().trim().min(1).max(100),
-  platformType: z.string().trim().min(1).max(20),
-  usageNotes: z.string().trim().max(500).nullable().optional(),
-  totality: z.number().int().min(0).max(1_000_000).nullable().optional(),
-  apiUrl: httpUrl.nullable().optional(),
-  sdkUrl: httpUrl.nullable().optional(),
-  webhookUrl: httpUrl.nullable().optional(),
-  rateLimitPerMinute: z.number().int().min(1).max(100_000).optional(),
-})
-
-const platformView = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  clientName: z.string(),
-  platformType: z.string(),
-  usageNotes: z.string().nullable(),
-  totality: z.number().nullable(),
-  apiUrl: z.string().nullable(),
-  sdkUrl: z.string().nullable(),
-  webhookUrl: z.string().nullable(),
-  rateLimitPerMinute: z.number(),
-  status: z.enum(PLATFORM_STATUSES),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-})
-
 /** A platform as the operator sees it: everything but the wrapped secret. */
-const viewOf = (p: Platform): z.infer<typeof platformView> => ({
+const viewOf = (p: Platform): PlatformView => ({
   id: p.id,
   clientId: p.clientId,
   clientName: p.clientName,
@@ -62,22 +39,8 @@ const viewOf = (p: Platform): z.infer<typeof platformView> => ({
   updatedAt: p.updatedAt.toISOString(),
 })
 
-const withSecret = z.object({ platform: platformView, clientSecret: z.string() })
 const platformParams = z.object({ platformId: z.string().min(1).max(64) })
 const page = { after: z.string().max(64).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) }
-
-const attemptView = z.object({ attempt: z.number(), statusCode: z.number().nullable(), error: z.string().nullable(), durationMs: z.number(), at: z.string() })
-const deliveryView = z.object({
-  id: z.string(),
-  event: z.string(),
-  payload: z.unknown(),
-  status: z.enum(WEBHOOK_STATUSES),
-  attempts: z.number(),
-  nextAttemptAt: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
-  createdAt: z.string(),
-  attemptLog: z.array(attemptView),
-})
 
 /**
  * The operator's calls for business platforms (docs/platforms.md "Registering a platform"): register one
@@ -94,7 +57,7 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/platforms',
-    { schema: { tags, summary: '登记业务平台，返回 clientId 与 clientSecret（仅此一次）†', body: platformFields, response: { 200: envelopeOf(withSecret) } } },
+    { schema: { tags, summary: '登记业务平台，返回 clientId 与 clientSecret（仅此一次）†', body: platformFields, response: { 200: envelopeOf(platformWithSecret) } } },
     async (request) => {
       await assertWebhookUrlAllowed(request.body.webhookUrl)
       const { platform, clientSecret } = await registerPlatform(app.db, app.trust.keys, request.body)
@@ -109,7 +72,7 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '业务平台列表（按登记先后，after 为上一页最后一个平台的 id）†',
         querystring: z.object(page),
-        response: { 200: envelopeOf(z.object({ platforms: z.array(platformView), nextAfter: z.string().nullable() })) },
+        response: { 200: envelopeOf(platformList) },
       },
     },
     async (request) => {
@@ -126,7 +89,7 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '修改业务平台（名称、类型、说明、总量、地址、webhook、限流、停用）†',
         params: platformParams,
-        body: platformFields.partial().extend({ status: z.enum(PLATFORM_STATUSES).optional() }),
+        body: platformUpdateBody,
         response: { 200: envelopeOf(platformView) },
       },
     },
@@ -138,7 +101,7 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/platforms/:platformId/rotate-secret',
-    { schema: { tags, summary: '更换平台 clientSecret（原密钥与令牌立即失效）†', params: platformParams, response: { 200: envelopeOf(withSecret) } } },
+    { schema: { tags, summary: '更换平台 clientSecret（原密钥与令牌立即失效）†', params: platformParams, response: { 200: envelopeOf(platformWithSecret) } } },
     async (request) => {
       const { platform, clientSecret } = await rotatePlatformSecret(app.db, app.trust.keys, request.params.platformId)
       return ok({ platform: viewOf(platform), clientSecret }, platformMessages.secretRotated)
@@ -152,8 +115,8 @@ export const platformAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '平台的 webhook 推送记录及每次尝试（新的在前）†',
         params: platformParams,
-        querystring: z.object({ ...page, status: z.enum(WEBHOOK_STATUSES).optional() }),
-        response: { 200: envelopeOf(z.object({ deliveries: z.array(deliveryView), nextAfter: z.string().nullable() })) },
+        querystring: z.object({ ...page, status: z.enum(webhookStatuses).optional() }),
+        response: { 200: envelopeOf(webhookDeliveryList) },
       },
     },
     async (request) => {

@@ -8,6 +8,5 @@ export const platformMessages = {
   deliveryNotFound: '推送记录不存在',
   deliveryNotFailed: '只有发送失败的推送可以重新发送',
   requeued: '已重新排队发送',
-  webhookUrl: 'webhookUrl 须为 http 或 https 地址',
   webhookUrlPrivate: 'webhookUrl 指向本机或内网地址，请填写平台可从公网访问的地址',
 } as const

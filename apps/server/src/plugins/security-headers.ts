@@ -41,6 +41,32 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity,
   })
+  // The operators' console (/console, web/console-routes.ts): antd's css-in-js writes <style> elements, so
+  // styles may be inline; scripts may not. It shows no camera and runs no worker, and a back office is
+  // never framed by a host page, whatever FRAME_ANCESTORS lets the H5 do.
+  const consolePageHeaders = helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'none'"],
+        workerSrc: ["'none'"],
+        connectSrc: ["'self'", ...otherOrigins([apiBase])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity,
+  })
   // A JSON answer is never a page: it may load nothing and needs none of the browser-isolation headers,
   // and the page policy on every API answer was most of their header bytes (the configuration call is
   // made at every start-up and measured against bare Fastify: bench/api-latency.bench.ts).
@@ -64,6 +90,8 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   })
   // For the few answers no hook sees (the router's refusals, app.ts frameworkErrors).
   app.decorate('dataAnswerHeaders', dataHeaders)
+  // Set over the page headers by the console's own scope (web/console-routes.ts).
+  app.decorate('consolePageHeaders', consolePageHeaders)
 })
 
 declare module 'fastify' {
@@ -71,6 +99,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The security headers of a JSON answer. */
     dataAnswerHeaders: Record<string, string>
+    /** The security headers of the console's pages and assets. */
+    consolePageHeaders: Record<string, string>
   }
 }
 

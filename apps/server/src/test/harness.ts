@@ -37,12 +37,12 @@ export type CallResult = { status: number; body: { resultStatus: string; respons
  * Starts the real server on a real database: in-memory PGlite, or, when the project `server-postgres`
  * runs (TEST_DATABASE=postgres), a fresh PostgreSQL database created for this test file and dropped after.
  * `env` is the environment the configuration is read from (none: the documented defaults); `webDist` a
- * folder with a built web app to serve (none: API only). `beside`: a second server process beside that one,
+ * folder with a built web app to serve (none: API only), `consoleDist` the same for the console. `beside`: a second server process beside that one,
  * on the same database (its own handle), master key and file store, as several processes behind a load
  * balancer are (close it before that one, which drops the database). `files`: a file store of the test's
  * own (none: one in memory).
  */
-export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?: string; beside?: TestApp; files?: FileStore } = {}): Promise<TestApp> {
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?: string; consoleDist?: string; beside?: TestApp; files?: FileStore } = {}): Promise<TestApp> {
   const { beside } = options
   const postgres = process.env.TEST_DATABASE === 'postgres' && !beside ? await createPostgresDatabase() : undefined
   const database = beside
@@ -53,7 +53,7 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; webDist?:
         snapshot: postgres ? undefined : migratedSnapshot(),
         warn: () => {},
       })
-  const config = { ...loadConfig(options.env ?? {}), logLevel: 'silent', webDist: options.webDist ?? '/nonexistent' }
+  const config = { ...loadConfig(options.env ?? {}), logLevel: 'silent', webDist: options.webDist ?? '/nonexistent', consoleDist: options.consoleDist ?? '/nonexistent' }
   const secrets = beside?.shares.secrets ?? ephemeralSecrets()
   const files = options.files ?? beside?.shares.files ?? memoryFileStore()
   const app = await buildApp({

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { operatorRoles } from './operator-roles.ts'
 
 /**
  * The people who run the service (issue #22): named operator accounts with roles, a password and a TOTP
@@ -6,37 +7,8 @@ import { z } from 'zod'
  * call it (`operatorRoles` in its config); the guard checks them from the matched route.
  */
 
-/** Roles an operator or an API key can hold. */
-export const operatorRoles = ['admin', 'reviewer', 'platform', 'config', 'auditor'] as const
-export type OperatorRole = (typeof operatorRoles)[number]
-
-export const operatorRoleNames: Record<OperatorRole, string> = {
-  admin: '系统管理员',
-  reviewer: '审核员',
-  platform: '平台管理员',
-  config: '配置管理员',
-  auditor: '审计员',
-}
-
-/**
- * Who may call which admin routes, by what they do. Reading is open to the role that does the work, the
- * auditor (read only) and the administrator; changing is the working role's alone (an administrator manages
- * accounts and keys, not reviews or platforms: separation of duties).
- */
-export const routeRoles = {
-  reviewRead: ['reviewer', 'auditor', 'admin'],
-  reviewWrite: ['reviewer'],
-  platformRead: ['platform', 'auditor', 'admin'],
-  platformWrite: ['platform'],
-  configRead: ['config', 'auditor', 'admin'],
-  configWrite: ['config'],
-  sealRead: ['reviewer', 'auditor', 'admin'],
-  sealWrite: ['reviewer'],
-  auditRead: ['auditor', 'admin'],
-  /** Operator accounts, API keys, the sandbox registries. */
-  adminRead: ['admin', 'auditor'],
-  adminWrite: ['admin'],
-} as const satisfies Record<string, readonly OperatorRole[]>
+// The roles and who may call what live apart from the schemas, so a screen that only checks roles needs no zod.
+export { operatorRoleNames, operatorRoles, routeRoles, type OperatorRole } from './operator-roles.ts'
 
 /** An operator's login name: letters, digits, dot, dash, underscore; 3–32. */
 export const operatorUsername = z
