@@ -18,6 +18,16 @@ const fieldNames: Record<string, string> = {
   type: '类型',
   registeredCapital: '注册资本',
   establishDate: '成立日期',
+  // The names the OCR calls answer with (packages/shared/src/api: ID card front and back, licence).
+  userName: '姓名',
+  idCardNum: '身份证号',
+  birthDate: '出生日期',
+  issuingAuthority: '签发机关',
+  authorDateStr: '有效期限',
+  validFrom: '有效期起',
+  expiredDateStr: '有效期至',
+  socialCreditCode: '统一社会信用代码',
+  legalName: '法定代表人',
 }
 
 function fieldsText(fields: ReviewOcrReading['fields']) {

@@ -90,6 +90,7 @@ export function SealDecisionCard({
         </Space>
       }
       style={{ marginBottom: 16, borderColor: error ? '#ff4d4f' : undefined }}
+      role="region"
       aria-label={`印章 ${name}`}
     >
       <Row gutter={24}>
