@@ -57,6 +57,9 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${PORT}`,
       SMS_SENDS_PER_CLIENT: '1000',
       SMS_RESEND_SECONDS: '5',
+      // A webhook that cannot be delivered has failed after two attempts a second apart (not nine hours), so
+      // the console journey can send it again.
+      WEBHOOK_RETRY_SECONDS: '1',
     },
     stdout: 'pipe',
   },

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { confirmWith, DEMO_SEAL_PIN, demoNameSeal, tickAgreement } from './binding-support.ts'
 import { demo, loginPersonal, pdfsigTrustingOurCa, snap } from './support.ts'
+import { desk, firstLogin, operatorByKey } from './console-support.ts'
 
 /**
  * A business platform and a seal holder, each as they really are (issue #12, spec 002 §2, §4, §7): the
@@ -88,9 +89,10 @@ test.afterAll(async () => {
   rmSync(stateDir, { recursive: true, force: true })
 })
 
-test('a platform registered by the sample client seals with the name seal bound to it, is refused once the binding is cancelled, and seals again after a rebind', async ({
+test('a platform registered by the sample client seals with the name seal bound to it, is refused once the binding is cancelled, and seals again after a rebind; a platform manager sends a failed webhook again from the console', async ({
   page,
   baseURL,
+  browser,
 }) => {
   test.setTimeout(300_000)
 
@@ -226,4 +228,43 @@ test('a platform registered by the sample client seals with the name seal bound 
   await expect(page.locator('.use-record-card', { hasText: 'platform-sample.pdf' })).toHaveCount(2)
   await snap(page, 'open-api-9-use-records-two')
   expect(platform.lines.filter((line) => line.kind === 'webhook-rejected')).toEqual([])
+
+  // 7. The platform stops listening; the next cancellation cannot reach it, and after its attempts the
+  // delivery has failed (WEBHOOK_RETRY_SECONDS=1 for this run: two attempts a second apart).
+  platform.child.kill('SIGTERM')
+  await platform.exited
+  await page.goto(`/platform-binding-record?sealId=${sealId}`)
+  await page.locator('.binding-record', { hasText: PLATFORM }).getByRole('button', { name: '取消绑定' }).click()
+  await confirmWith(page, DEMO_SEAL_PIN)
+  await expect(page.getByText('取消绑定成功')).toBeVisible()
+
+  // 8. In the console (1440×900), a platform manager registers a new platform — its credentials shown
+  // once — and sends the failed delivery again.
+  const manager = await desk(browser, baseURL!)
+  await firstLogin(manager, await operatorByKey(manager.request, { username: `qian${Date.now().toString(36).slice(-5)}`, displayName: '钱平台', identityNo: '11010119900307301X', roles: ['platform'] }), 'Platform#2026desk')
+  await manager.getByRole('menuitem', { name: '平台管理' }).click()
+  await manager.getByRole('button', { name: '登记平台' }).click()
+  const form = manager.getByRole('dialog', { name: '登记平台' })
+  await form.getByLabel('平台名称').fill('政务服务一网通办')
+  await form.getByLabel('平台类型').fill('政务服务')
+  await form.getByLabel('Webhook 地址').fill('https://gov.example.cn/seal/webhooks')
+  await snap(manager, 'console-platform-1-register')
+  await form.getByRole('button', { name: '确定' }).click()
+  const credentials = manager.getByRole('dialog', { name: '已登记平台「政务服务一网通办」' })
+  await expect(credentials.getByText('仅显示这一次')).toBeVisible()
+  await snap(manager, 'console-platform-2-credentials-once')
+  await credentials.getByRole('button', { name: '我已保存' }).click()
+  await expect(manager.getByRole('row', { name: /政务服务一网通办/ })).toBeVisible()
+
+  await manager.getByRole('row', { name: new RegExp(PLATFORM) }).getByRole('link', { name: '推送记录' }).click()
+  const failed = manager.getByRole('row', { name: /binding\.cancelled.*发送失败/ })
+  await expect(async () => {
+    await manager.reload()
+    await expect(failed.first()).toBeVisible({ timeout: 3_000 })
+  }).toPass({ timeout: 30_000 })
+  await snap(manager, 'console-platform-3-failed-delivery')
+  await failed.first().getByRole('button', { name: '重新投递' }).click()
+  await manager.getByRole('button', { name: /确\s*定|OK/ }).click()
+  await expect(manager.getByText('已重新排队发送')).toBeVisible()
+  await snap(manager, 'console-platform-4-requeued')
 })

@@ -109,6 +109,8 @@ export type ServerConfig = {
    * operator's own network; `true` for a platform that really sits inside it.
    */
   webhookAllowPrivateAddresses: boolean
+  /** Waits between a webhook's failed attempts (WEBHOOK_RETRY_SECONDS); after the last, the delivery has failed. */
+  webhookRetryMs: number[]
   /** Server processes with PostgreSQL (PROCESSES, default one per core); PGlite always runs one. */
   processes: number
   /** Bearer token of /metrics; unset: loopback and private addresses only. */
@@ -205,11 +207,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     auditChain: { linkEveryMs: positiveInteger(env, 'AUDIT_CHAIN_LINK_SECONDS', 5) * 1000, signEveryMs: wholeMinutes(env, 'AUDIT_CHAIN_SIGN_MINUTES', 10) * 60_000 },
     metricsToken: env.METRICS_TOKEN || undefined,
     processes: positiveInteger(env, 'PROCESSES', availableParallelism()),
+    webhookRetryMs: webhookRetrySetting(env.WEBHOOK_RETRY_SECONDS),
     webhookAllowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : openingSandboxes(providers).length > 0,
     hostChannels: hostChannelsSetting(env.HOST_CHANNELS, publicUrl),
     redis: redisSetting(env),
     fileStore: fileStoreSetting(env, dataDir),
   }
+}
+
+/** Waits between a webhook's attempts by default: seven attempts over about nine hours (docs/platforms.md). */
+export const WEBHOOK_RETRY_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000]
+
+/** WEBHOOK_RETRY_SECONDS: comma-separated positive whole seconds, e.g. `10,60,300`; unset, the documented schedule. */
+function webhookRetrySetting(value: string | undefined): number[] {
+  if (!value) return [...WEBHOOK_RETRY_MS]
+  const seconds = value.split(',').map((part) => part.trim())
+  if (!seconds.every((part) => /^[1-9]\d{0,5}$/.test(part))) throw new Error(`WEBHOOK_RETRY_SECONDS 须为逗号分隔的正整数秒数，而不是 '${value}'`)
+  return seconds.map((part) => Number(part) * 1000)
 }
 
 const S3_NAMES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const

@@ -141,6 +141,7 @@ async function runServer(options: { prepare: boolean }) {
     db: database.db,
     keys: app.trust.keys,
     allowPrivateAddresses: config.webhookAllowPrivateAddresses,
+    backoffMs: config.webhookRetryMs,
     housekeeping: openApiHousekeeping,
     log: app.log,
   })

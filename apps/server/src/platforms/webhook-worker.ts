@@ -5,13 +5,14 @@ import { platformSecret } from './registry.ts'
 import { webhookHeaders, webhookSignature } from './request-signature.ts'
 import { platforms, webhookAttempts, webhookDeliveries, type Platform } from './tables.ts'
 import { webhookReachesPrivateAddress } from './webhook-address.ts'
+import { WEBHOOK_RETRY_MS } from '../config.ts'
 
 /**
  * Waits after each failed attempt, in order: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h. The delivery fails for
  * good after the attempt that finds no wait left (seven attempts over about nine hours); the operator
  * can queue it again (admin-routes.ts).
  */
-export const WEBHOOK_BACKOFF_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000]
+export const WEBHOOK_BACKOFF_MS = WEBHOOK_RETRY_MS
 
 export type WebhookWorkerOptions = {
   db: Database
