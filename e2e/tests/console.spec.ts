@@ -106,8 +106,13 @@ test('an administrator sets up a reviewer, who decides an application per seal w
   await expect(unitSeal.getByRole('radio', { name: '通过' })).toBeChecked()
   await snap(wangDesk, 'console-9-decisions')
   await wangDesk.getByRole('button', { name: '提交审核' }).click()
-  await wangDesk.getByRole('button', { name: '提交', exact: true }).click()
-  await expect(contractSeal.getByText('已驳回')).toBeVisible({ timeout: 30_000 })
+  const confirm = wangDesk.getByRole('tooltip').getByRole('button', { name: '提交', exact: true })
+  await expect(wangDesk.getByRole('tooltip').getByRole('button', { name: '取消' })).toBeVisible()
+  // A click that lands while the confirmation is still opening is lost (it stays open, not loading): again.
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.click({ timeout: 2_000 })
+    await expect(contractSeal.getByText('已驳回')).toBeVisible({ timeout: 10_000 })
+  }).toPass({ timeout: 60_000 })
   await expect(unitSeal.getByText('已通过')).toBeVisible()
   await snap(wangDesk, 'console-10-decided')
 

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { ConfigProvider } from 'antd'
-import zhCN from 'antd/locale/zh_CN'
+import zhCN from 'antd/es/locale/zh_CN'
 import type { ReactNode } from 'react'
 import { RouterProvider } from 'react-router-dom'
 import { queryClient } from './query-client.ts'
