@@ -1,5 +1,5 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel'
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { operatorRoles, routeRoles, type OperatorRole } from '@seal/shared/api/operators'
 import { auditEvents } from '../audit/tables.ts'
@@ -161,8 +161,10 @@ describe('operator accounts, sessions and keys', () => {
   it('writes every operator action into the audit log under the operator’s name', async () => {
     const op = await enrolledOperator(t, ['config'], { displayName: '赵配置' })
     expect((await answerOf({ method: 'PUT', url: '/api/admin/config', token: op.token, body: { scope: 'global', key: 'enable', value: true } })).resultStatus).toBe('00')
-    const [entry] = await t.db.select().from(auditEvents).where(eq(auditEvents.operatorId, op.id)).orderBy(desc(auditEvents.createdAt)).limit(1)
-    expect(entry).toMatchObject({ operatorName: '赵配置', action: 'admin:PUT /api/admin/config' })
+    // Written once the answer has gone (the guard's onResponse hook): looked for until it is there.
+    const entry = async () =>
+      (await t.db.select().from(auditEvents).where(and(eq(auditEvents.operatorId, op.id), eq(auditEvents.action, 'admin:PUT /api/admin/config'))).orderBy(desc(auditEvents.createdAt)).limit(1))[0]
+    await expect.poll(entry).toMatchObject({ operatorName: '赵配置', action: 'admin:PUT /api/admin/config' })
   })
 
   it('keeps one administrator in use', async () => {
