@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
@@ -21,8 +22,8 @@ import {
   updateOperatorBody,
 } from '@seal/shared/api/operators'
 import { recordAudit } from '../audit/record.ts'
-import { notFound } from '../errors.ts'
-import { operatorOf } from '../plugins/caller.ts'
+import { forbidden, notFound } from '../errors.ts'
+import { operatorOf, type OperatorCaller } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { createOperator, listOperators, updateOperator } from './accounts.ts'
 import { apiKeySummaryOf, changeOperatorPassword, confirmTotp, createApiKey, endOperatorSession, loginOperator } from './sessions.ts'
@@ -33,6 +34,13 @@ const idParams = z.object({ id: z.string().min(1).max(64) })
 const tags = ['admin']
 /** Any operator, also before enrolling: who am I, log out, change the initial password, enrol TOTP. */
 const ownSession = { operatorRoles: operatorRoles, operatorEnrol: true, auditsItself: true }
+
+/** An operator's own session: an API key has no password, factor or session of its own to change. */
+function ownSessionOf(request: FastifyRequest): OperatorCaller & { sessionId: string } {
+  const caller = operatorOf(request)
+  if (caller.kind !== 'operator' || !caller.sessionId) throw forbidden('仅限运营人员本人登录后使用')
+  return caller as OperatorCaller & { sessionId: string }
+}
 
 /**
  * The operators' own calls (log in and out, password, TOTP) and the administrator's (operator accounts,
@@ -64,19 +72,19 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/session/password',
     { config: ownSession, schema: { tags, summary: '修改本人密码 †', body: changePasswordBody, response: { 200: envelopeOf(z.object({ stage: z.enum(['enrol', 'full']) })) } } },
-    async (request) => ok({ stage: await changeOperatorPassword(app.db, operatorOf(request), request.body) }, '密码已修改'),
+    async (request) => ok({ stage: await changeOperatorPassword(app.db, ownSessionOf(request), request.body) }, '密码已修改'),
   )
 
   app.get(
     '/admin/session/totp',
     { config: ownSession, schema: { tags, summary: '绑定动态验证码：二维码与密钥 †', response: { 200: envelopeOf(totpEnrolment) } } },
-    async (request) => ok(await offerTotp(app.db, app.trust.keys, operatorOf(request).id)),
+    async (request) => ok(await offerTotp(app.db, app.trust.keys, ownSessionOf(request).id)),
   )
 
   app.post(
     '/admin/session/totp',
     { config: ownSession, schema: { tags, summary: '绑定动态验证码：输入首个验证码确认 †', body: totpConfirmBody, response: { 200: envelopeOf(z.object({ stage: z.enum(['enrol', 'full']) })) } } },
-    async (request) => ok({ stage: await confirmTotp(app.db, app.trust.keys, operatorOf(request), request.body.code) }, '绑定成功'),
+    async (request) => ok({ stage: await confirmTotp(app.db, app.trust.keys, ownSessionOf(request), request.body.code) }, '绑定成功'),
   )
 
   const adminRead = { operatorRoles: routeRoles.adminRead }

@@ -142,15 +142,15 @@ async function promoteIfReady(db: Database, operatorId: string, sessionId: strin
 }
 
 /** Confirms the offered TOTP secret with a first code. */
-export async function confirmTotp(db: Database, keys: KeyWrapper, caller: OperatorCaller, code: string): Promise<'enrol' | 'full'> {
+export async function confirmTotp(db: Database, keys: KeyWrapper, caller: OperatorCaller & { sessionId: string }, code: string): Promise<'enrol' | 'full'> {
   const checked = await checkTotpCode(db, keys, { operatorId: caller.id, code, now: new Date(), enrolling: true })
   if (!checked.ok) throw businessError(checked.message)
   await recordAudit(db, { action: 'operator.totp.enrolled', target: caller.id, operator: caller })
-  return promoteIfReady(db, caller.id, caller.sessionId!)
+  return promoteIfReady(db, caller.id, caller.sessionId)
 }
 
 /** Changes the operator's own password (the old one counted like a login), ending their other sessions. */
-export async function changeOperatorPassword(db: Database, caller: OperatorCaller, passwords: { oldPassword: string; newPassword: string }) {
+export async function changeOperatorPassword(db: Database, caller: OperatorCaller & { sessionId: string }, passwords: { oldPassword: string; newPassword: string }) {
   if (!isOperatorPassword(passwords.newPassword)) throw invalidInput(operatorPasswordMessage)
   if (passwords.oldPassword === passwords.newPassword) throw invalidInput('新密码不能与原密码相同')
   const now = new Date()
@@ -167,7 +167,7 @@ export async function changeOperatorPassword(db: Database, caller: OperatorCalle
     .set({ endedAt: now })
     .where(and(eq(operatorSessions.operatorId, caller.id), isNull(operatorSessions.endedAt), sql`${operatorSessions.id} <> ${caller.sessionId}`))
   await recordAudit(db, { action: 'operator.password.changed', target: caller.id, operator: caller })
-  return promoteIfReady(db, caller.id, caller.sessionId!)
+  return promoteIfReady(db, caller.id, caller.sessionId)
 }
 
 /** A new API key: answered once; only its SHA-256 is kept. */
