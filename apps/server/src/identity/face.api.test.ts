@@ -1,6 +1,8 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RATE_LIMITED_MESSAGE } from '../plugins/rate-limit.ts'
 import { demo } from '../seed.ts'
+import { FACE_CHECKS_PER_PERSON } from './face.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 
 /** A stand-in selfie: a lit, textured photo-sized image (the sandbox checks it is a real, bright photo). */
@@ -95,6 +97,25 @@ describe('face verification (sandbox provider)', () => {
       token: failing,
     })
     expect(result.body.data).toMatchObject({ status: '3', msg: '人脸核验失败，请重试' })
+  })
+
+  it('opens at most 20 face checks an hour for one person, and others are not held up', async () => {
+    const person = { name: '孙八', identityNo: '110101199003078515' }
+    const first = await t.loginPersonal('13300000081', person)
+    const open = (token: string) =>
+      t.call({
+        url: '/api/verifySign/paasExchangeToken',
+        body: { idCardNo: person.identityNo, realName: person.name },
+        token,
+      })
+    for (let i = 0; i < FACE_CHECKS_PER_PERSON.max; i++)
+      expect((await open(first)).body.resultStatus).toBe('00')
+    const refused = await open(first)
+    expect(refused.status).toBe(429)
+    expect(refused.body.responseInfo).toBe(RATE_LIMITED_MESSAGE)
+    expect(Number(refused.raw.headers['retry-after'])).toBeGreaterThan(0)
+    const someoneElse = await exchange({ idCardNo: demo.person.identityNo, realName: demo.person.name })
+    expect(someoneElse.body.resultStatus).toBe('00')
   })
 })
 

@@ -10,6 +10,12 @@ import type { FaceProvider } from './face-provider.ts'
 import { faceVerifications } from './tables.ts'
 
 const TOKEN_LIFETIME_MS = 10 * 60_000
+
+/**
+ * Face checks a person may open per hour on each face route (this one and the government app's): each costs
+ * a paid provider call, and a person retrying a failed face needs a handful, not hundreds.
+ */
+export const FACE_CHECKS_PER_PERSON = { max: 20, timeWindow: 60 * 60_000 }
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 export const faceStatus = { START: '1', SUCCESS: '2', FAIL: '3' } as const

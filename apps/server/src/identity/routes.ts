@@ -4,9 +4,10 @@ import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { isLoopbackAddress } from '../config.ts'
 import { callerOf } from '../plugins/caller.ts'
+import { perPersonLimit } from '../plugins/rate-limit.ts'
 import { businessError, forbidden, notFound } from '../errors.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
-import { completeFaceVerification, faceResult, openFaceVerification } from './face.ts'
+import { completeFaceVerification, FACE_CHECKS_PER_PERSON, faceResult, openFaceVerification } from './face.ts'
 import { smsOutbox } from './tables.ts'
 
 /** Said to a caller from another machine: the outbox is readable here only (ALLOW_SANDBOX_ON_NETWORK). */
@@ -24,6 +25,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verifySign/paasExchangeToken',
     {
+      preHandler: perPersonLimit(app, 'face', FACE_CHECKS_PER_PERSON),
       schema: {
         tags: ['identity'],
         summary: '换取人脸核验令牌（仅限本人）',

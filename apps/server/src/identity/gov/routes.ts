@@ -6,7 +6,9 @@ import { businessError, notFound } from '../../errors.ts'
 import { refuseOversizeImage } from '../../files/image-limits.ts'
 import { saveFile } from '../../files/service.ts'
 import { callerOf } from '../../plugins/caller.ts'
+import { perPersonLimit } from '../../plugins/rate-limit.ts'
 import { envelopeOf } from '../../plugins/schemas.ts'
+import { FACE_CHECKS_PER_PERSON } from '../face.ts'
 import { govFaceMessages, govFaceResult, govJsapiToken, openGovFaceTicket } from './face.ts'
 import { authenticateWithSamr } from './samr.ts'
 
@@ -41,6 +43,7 @@ export const govIdentityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/ykb/face/ticket',
     {
+      preHandler: perPersonLimit(app, 'gov-face', FACE_CHECKS_PER_PERSON),
       schema: {
         tags: ['identity'],
         summary: '政务服务应用人脸核验票据（仅限本人）',
