@@ -51,7 +51,11 @@ export type ServerConfig = {
     realNameKey?: string
     smsUrl?: string
     faceUrl?: string
+    /** Secret: never logged. */
+    faceKey?: string
     ocrUrl?: string
+    /** Secret: never logged. */
+    ocrKey?: string
     enterpriseUrl?: string
     /** Secret: never logged. */
     enterpriseKey?: string
@@ -76,7 +80,8 @@ export type ServerConfig = {
    * RFC 3161 signature timestamps (PAdES B-T): `sandbox` is our own TSA, certified by our CA and also
    * served at POST /api/trust/tsa; `http` asks the TSA at `url`; `none` signs without timestamps (B-B).
    */
-  timestamping: { provider: 'sandbox' | 'none'; timeoutMs: number } | { provider: 'http'; url: string; timeoutMs: number }
+  timestamping:
+    { provider: 'sandbox' | 'none'; timeoutMs: number } | { provider: 'http'; url: string; timeoutMs: number }
   /**
    * REVIEW_MODE: `auto` approves a submitted enterprise application at once when its unit verification
    * passed and no seal photo waits for manual review; `manual` leaves every one to a reviewer
@@ -160,7 +165,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     realNameKey: env.REAL_NAME_PROVIDER_KEY,
     smsUrl: env.SMS_PROVIDER_URL,
     faceUrl: env.FACE_PROVIDER_URL,
+    faceKey: env.FACE_PROVIDER_KEY,
     ocrUrl: env.OCR_PROVIDER_URL,
+    ocrKey: env.OCR_PROVIDER_KEY,
     enterpriseUrl: env.ENTERPRISE_VERIFY_URL,
     enterpriseKey: env.ENTERPRISE_VERIFY_KEY,
     govFace: env.GOV_FACE_PROVIDER === 'http' ? 'http' : 'sandbox',
@@ -204,11 +211,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     authExpiryNoticeEveryMs: wholeMinutes(env, 'AUTH_EXPIRY_NOTICES_EVERY_MINUTES', 60) * 60_000,
-    auditChain: { linkEveryMs: positiveInteger(env, 'AUDIT_CHAIN_LINK_SECONDS', 5) * 1000, signEveryMs: wholeMinutes(env, 'AUDIT_CHAIN_SIGN_MINUTES', 10) * 60_000 },
+    auditChain: {
+      linkEveryMs: positiveInteger(env, 'AUDIT_CHAIN_LINK_SECONDS', 5) * 1000,
+      signEveryMs: wholeMinutes(env, 'AUDIT_CHAIN_SIGN_MINUTES', 10) * 60_000,
+    },
     metricsToken: env.METRICS_TOKEN || undefined,
     processes: positiveInteger(env, 'PROCESSES', availableParallelism()),
     webhookRetryMs: webhookRetrySetting(env.WEBHOOK_RETRY_SECONDS),
-    webhookAllowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES ? env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true' : openingSandboxes(providers).length > 0,
+    webhookAllowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES
+      ? env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true'
+      : openingSandboxes(providers).length > 0,
     hostChannels: hostChannelsSetting(env.HOST_CHANNELS, publicUrl),
     redis: redisSetting(env),
     fileStore: fileStoreSetting(env, dataDir),
@@ -222,21 +234,35 @@ export const WEBHOOK_RETRY_MS = [10_000, 60_000, 300_000, 1_800_000, 7_200_000, 
 function webhookRetrySetting(value: string | undefined): number[] {
   if (!value) return [...WEBHOOK_RETRY_MS]
   const seconds = value.split(',').map((part) => part.trim())
-  if (!seconds.every((part) => /^[1-9]\d{0,5}$/.test(part))) throw new Error(`WEBHOOK_RETRY_SECONDS 须为逗号分隔的正整数秒数，而不是 '${value}'`)
+  if (!seconds.every((part) => /^[1-9]\d{0,5}$/.test(part)))
+    throw new Error(`WEBHOOK_RETRY_SECONDS 须为逗号分隔的正整数秒数，而不是 '${value}'`)
   return seconds.map((part) => Number(part) * 1000)
 }
 
-const S3_NAMES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PREFIX', 'S3_FORCE_PATH_STYLE'] as const
+const S3_NAMES = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PREFIX',
+  'S3_FORCE_PATH_STYLE',
+] as const
 
 /**
  * FILE_STORE and S3_*, refused at start when half there: files that silently went to one machine's disk
  * while the others look in a bucket would be lost to them. Said in Chinese and English, as operators read both.
  */
 function fileStoreSetting(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig['fileStore'] {
-  const refuse = (chinese: string, english: string) => new Error(`文件存储配置有误：${chinese} / File store settings: ${english}`)
+  const refuse = (chinese: string, english: string) =>
+    new Error(`文件存储配置有误：${chinese} / File store settings: ${english}`)
   const given = S3_NAMES.filter((name) => env[name])
   const kind = env.FILE_STORE || (env.S3_BUCKET ? 's3' : 'local')
-  if (kind !== 'local' && kind !== 's3') throw refuse(`FILE_STORE 只能是 local 或 s3，而不是 '${kind}'`, `FILE_STORE must be 'local' or 's3', not '${kind}'`)
+  if (kind !== 'local' && kind !== 's3')
+    throw refuse(
+      `FILE_STORE 只能是 local 或 s3，而不是 '${kind}'`,
+      `FILE_STORE must be 'local' or 's3', not '${kind}'`,
+    )
   if (kind === 'local') {
     if (given.length > 0) {
       throw refuse(
@@ -249,25 +275,45 @@ function fileStoreSetting(env: NodeJS.ProcessEnv, dataDir: string): ServerConfig
   const bucket = env.S3_BUCKET
   if (!bucket) throw refuse('FILE_STORE=s3 时必须设置 S3_BUCKET', 'S3_BUCKET must be set when FILE_STORE=s3')
   // Loose on purpose (old AWS buckets may hold capitals and _): only what cannot be a bucket in any store.
-  if (!/^[\w.-]{1,255}$/.test(bucket)) throw refuse(`S3_BUCKET '${bucket}' 不是有效的存储桶名称`, `S3_BUCKET '${bucket}' is not a valid bucket name`)
+  if (!/^[\w.-]{1,255}$/.test(bucket))
+    throw refuse(
+      `S3_BUCKET '${bucket}' 不是有效的存储桶名称`,
+      `S3_BUCKET '${bucket}' is not a valid bucket name`,
+    )
   const endpoint = env.S3_ENDPOINT || undefined
   if (endpoint !== undefined && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(endpoint)) {
-    throw refuse('S3_ENDPOINT 必须是 http:// 或 https:// 地址', 'S3_ENDPOINT must be an http:// or https:// address') // not echoed: it may hold credentials
+    throw refuse(
+      'S3_ENDPOINT 必须是 http:// 或 https:// 地址',
+      'S3_ENDPOINT must be an http:// or https:// address',
+    ) // not echoed: it may hold credentials
   }
   const region = env.S3_REGION || (endpoint ? 'us-east-1' : undefined)
-  if (!region) throw refuse('使用 AWS S3（未设置 S3_ENDPOINT）时必须设置 S3_REGION', 'S3_REGION must be set for AWS S3 (no S3_ENDPOINT)')
+  if (!region)
+    throw refuse(
+      '使用 AWS S3（未设置 S3_ENDPOINT）时必须设置 S3_REGION',
+      'S3_REGION must be set for AWS S3 (no S3_ENDPOINT)',
+    )
   const accessKeyId = env.S3_ACCESS_KEY_ID
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-    throw refuse('S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 必须同时设置', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together')
+    throw refuse(
+      'S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 必须同时设置',
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    )
   }
   const prefix = env.S3_PREFIX ?? ''
   if (!/^([\w.-]+\/)*[\w.-]*$/.test(prefix) || prefix.length > 200) {
-    throw refuse('S3_PREFIX 只能包含字母、数字和 . _ - /，且不以 / 开头', "S3_PREFIX may hold letters, digits and . _ - / (not starting with '/')")
+    throw refuse(
+      'S3_PREFIX 只能包含字母、数字和 . _ - /，且不以 / 开头',
+      "S3_PREFIX may hold letters, digits and . _ - / (not starting with '/')",
+    )
   }
   const forcePathStyle = env.S3_FORCE_PATH_STYLE ?? 'false'
   if (forcePathStyle !== 'true' && forcePathStyle !== 'false') {
-    throw refuse(`S3_FORCE_PATH_STYLE 只能是 true 或 false，而不是 '${forcePathStyle}'`, `S3_FORCE_PATH_STYLE must be 'true' or 'false', not '${forcePathStyle}'`)
+    throw refuse(
+      `S3_FORCE_PATH_STYLE 只能是 true 或 false，而不是 '${forcePathStyle}'`,
+      `S3_FORCE_PATH_STYLE must be 'true' or 'false', not '${forcePathStyle}'`,
+    )
   }
   return {
     kind: 's3',
@@ -291,15 +337,18 @@ function redisSetting(env: NodeJS.ProcessEnv): ServerConfig['redis'] {
   } catch {
     throw new Error('REDIS_URL must be a redis:// or rediss:// address') // not echoed: it may hold a password
   }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new Error(`REDIS_URL must be a redis:// or rediss:// address, not '${url.protocol}//…'`)
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    throw new Error(`REDIS_URL must be a redis:// or rediss:// address, not '${url.protocol}//…'`)
   const keyPrefix = env.REDIS_KEY_PREFIX ?? 'seal:'
-  if (!/^[\w.:-]{1,64}$/.test(keyPrefix)) throw new Error('REDIS_KEY_PREFIX may hold letters, digits and . _ : - (at most 64)')
+  if (!/^[\w.:-]{1,64}$/.test(keyPrefix))
+    throw new Error('REDIS_KEY_PREFIX may hold letters, digits and . _ : - (at most 64)')
   return { url: env.REDIS_URL, keyPrefix }
 }
 
 function wholeMinutes(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = Number(env[name] ?? fallback)
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of minutes (0 turns it off)`)
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number of minutes (0 turns it off)`)
   return value
 }
 
@@ -355,7 +404,8 @@ const FRAME_SOURCE = /^(https?:|https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{
 function frameAncestors(value: string | undefined): string[] {
   const sources = (value ?? '').split(/[\s,]+/).filter(Boolean)
   const bad = sources.find((source) => !FRAME_SOURCE.test(source))
-  if (bad) throw new Error(`FRAME_ANCESTORS must list origins such as https://host.example.cn; refused: ${bad}`)
+  if (bad)
+    throw new Error(`FRAME_ANCESTORS must list origins such as https://host.example.cn; refused: ${bad}`)
   return sources
 }
 
@@ -363,7 +413,10 @@ function frameAncestors(value: string | undefined): string[] {
  * REVIEW_MODE, refused at start when misspelt. Automatic approval belongs to the sandbox (a demo), where the
  * providers that prove who someone is are ours; with real providers a person reviews unless told otherwise.
  */
-function reviewModeSetting(value: string | undefined, providers: ServerConfig['providers']): ServerConfig['reviewMode'] {
+function reviewModeSetting(
+  value: string | undefined,
+  providers: ServerConfig['providers'],
+): ServerConfig['reviewMode'] {
   if (value === 'auto' || value === 'manual') return value
   if (value) throw new Error(`REVIEW_MODE must be 'auto' or 'manual', not '${value}'`)
   return openingSandboxes(providers).length > 0 ? 'auto' : 'manual'
@@ -372,7 +425,8 @@ function reviewModeSetting(value: string | undefined, providers: ServerConfig['p
 /** TSA_PROVIDER, TSA_PROVIDER_URL, TSA_TIMEOUT_MS: refused at start when inconsistent, not at the first signature. */
 function timestampingConfig(env: NodeJS.ProcessEnv): ServerConfig['timestamping'] {
   const timeoutMs = Number(env.TSA_TIMEOUT_MS ?? 10_000)
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new Error('TSA_TIMEOUT_MS must be a positive number of milliseconds')
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+    throw new Error('TSA_TIMEOUT_MS must be a positive number of milliseconds')
   if (env.TSA_PROVIDER === 'http') {
     if (!env.TSA_PROVIDER_URL) throw new Error("TSA_PROVIDER_URL must be set when TSA_PROVIDER is 'http'")
     return { provider: 'http', url: env.TSA_PROVIDER_URL, timeoutMs }

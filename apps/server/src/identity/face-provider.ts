@@ -1,3 +1,4 @@
+import { askVendor } from './vendor-call.ts'
 import sharp from 'sharp'
 import { pixelLimits } from '@seal/shared/image-limits'
 
@@ -18,6 +19,7 @@ export const faceMessages = {
   failed: '人脸核验失败，请重试',
   noImage: '未检测到人脸，请重新拍摄',
   tooDark: '光线过暗，请在明亮处重新拍摄',
+  unavailable: '人脸核验服务暂不可用，请稍后重试',
 } as const
 
 /**
@@ -60,21 +62,42 @@ async function inspect(bytes: Buffer): Promise<{ width: number; height: number; 
   }
 }
 
+/** The face service did not answer in time, answered an error or something that is not a comparison. */
+export class FaceUnavailable extends Error {}
+
 /**
- * A vendor face service: POST {realName, identityNo, selfieBase64}; it answers {passed, score, message}.
+ * A vendor face service (docs/providers.md "Face verification"): `POST {url}` with `Authorization: Bearer {key}`
+ * (when configured) and JSON `{ realName, identityNo, selfieBase64 }`; it answers 2xx with
+ * `{ passed: boolean, score: number (0–1), message?: string }`. A failure's message is the vendor's when it
+ * gives a short one (光线过暗… tells the person what to change), else ours; a pass always reads ours.
  */
-export function httpFaceProvider(url: string): FaceProvider {
+export function httpFaceProvider(options: {
+  url: string
+  key?: string | undefined
+  timeoutMs?: number
+}): FaceProvider {
   return {
     kind: 'http',
     async compare({ realName, identityNo, selfie }) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ realName, identityNo, selfieBase64: selfie.toString('base64') }),
-        signal: AbortSignal.timeout(60_000),
-      })
-      if (!response.ok) throw new Error(`face service answered ${response.status}`)
-      return (await response.json()) as FaceComparison
+      const answer = await askVendor(
+        {
+          ...options,
+          timeoutMs: options.timeoutMs ?? 60_000,
+          body: { realName, identityNo, selfieBase64: selfie.toString('base64') },
+          vendor: 'face service',
+        },
+        {
+          timeout: () => new FaceUnavailable('face service timed out'),
+          unavailable: (reason) => new FaceUnavailable(reason),
+        },
+      )
+      const { passed, score, message } = answer
+      if (typeof passed !== 'boolean') throw new FaceUnavailable('face service answer has no passed')
+      if (typeof score !== 'number' || !(score >= 0 && score <= 1))
+        throw new FaceUnavailable('face service answer has no score between 0 and 1')
+      if (passed) return { passed, score, message: faceMessages.passed }
+      const said = typeof message === 'string' ? message.trim() : ''
+      return { passed, score, message: said.length > 0 && said.length <= 50 ? said : faceMessages.failed }
     },
   }
 }

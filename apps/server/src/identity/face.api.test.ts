@@ -1,7 +1,9 @@
+import Fastify, { type FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RATE_LIMITED_MESSAGE } from '../plugins/rate-limit.ts'
 import { demo } from '../seed.ts'
+import { faceMessages } from './face-provider.ts'
 import { FACE_CHECKS_PER_PERSON } from './face.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 
@@ -137,5 +139,48 @@ describe('request guards', () => {
     expect(regions.body.data[0]).toMatchObject({ value: '北京市' })
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
     expect(Object.keys(docs.json().paths)).toContain('/api/file/upload')
+  })
+})
+
+describe('face verification through a vendor', () => {
+  let t: TestApp
+  let vendor: FastifyInstance
+  let vendorAnswers: 'down' | 'up' = 'down'
+  beforeAll(async () => {
+    vendor = Fastify()
+    vendor.post('/face', async (_request, reply) =>
+      vendorAnswers === 'down' ? reply.status(503).send('busy') : { passed: true, score: 0.97 },
+    )
+    const address = await vendor.listen({ port: 0, host: '127.0.0.1' })
+    t = await startTestApp({ env: { FACE_PROVIDER: 'http', FACE_PROVIDER_URL: `${address}/face` } })
+  })
+  afterAll(async () => {
+    await t.close()
+    await vendor.close()
+  })
+
+  it('says the service is away without a 500, and the same token works once it is back', async () => {
+    const token = await t.loginPersonal(demo.person.phone)
+    const faceToken = (
+      await t.call({
+        url: '/api/verifySign/paasExchangeToken',
+        body: { idCardNo: demo.person.identityNo, realName: demo.person.name },
+        token,
+      })
+    ).body.data
+    const away = await t.call({
+      url: '/api/face/verify',
+      body: { token: faceToken, image: await selfie() },
+      token,
+    })
+    expect(away.status).toBe(200)
+    expect(away.body).toMatchObject({ resultStatus: '10000', responseInfo: faceMessages.unavailable })
+    vendorAnswers = 'up'
+    const back = await t.call({
+      url: '/api/face/verify',
+      body: { token: faceToken, image: await selfie() },
+      token,
+    })
+    expect(back.body.data).toMatchObject({ status: '2', msg: faceMessages.passed })
   })
 })

@@ -6,7 +6,7 @@ import { businessError, notFound } from '../errors.ts'
 import { refuseOversizeImage } from '../files/image-limits.ts'
 import { saveFile } from '../files/service.ts'
 import type { FileStore } from '../files/store.ts'
-import type { FaceProvider } from './face-provider.ts'
+import { FaceUnavailable, faceMessages, type FaceProvider } from './face-provider.ts'
 import { faceVerifications } from './tables.ts'
 
 const TOKEN_LIFETIME_MS = 10 * 60_000
@@ -89,13 +89,16 @@ export async function completeFaceVerification(options: {
     bytes: options.selfie,
     originalName: 'selfie.jpg',
   })
-  const result = await options.face.compare({
-    realName: verification.realName,
-    identityNo: verification.identityNo,
-    selfie: options.selfie,
-  })
+  const result = await options.face
+    .compare({ realName: verification.realName, identityNo: verification.identityNo, selfie: options.selfie })
+    .catch((error: unknown) => {
+      // The token stays open, so the person can try again when the service is back.
+      if (error instanceof FaceUnavailable) throw businessError(faceMessages.unavailable)
+      throw error
+    })
   const status = result.passed ? faceStatus.SUCCESS : faceStatus.FAIL
-  await db
+  // Final once: of two selfies sent with one token at the same moment, the first to finish decides.
+  const [completed] = await db
     .update(faceVerifications)
     .set({
       status,
@@ -104,7 +107,9 @@ export async function completeFaceVerification(options: {
       selfieFileId: selfieFile.id,
       completedAt: new Date(),
     })
-    .where(eq(faceVerifications.id, verification.id))
+    .where(and(eq(faceVerifications.id, verification.id), eq(faceVerifications.status, faceStatus.START)))
+    .returning({ id: faceVerifications.id })
+  if (!completed) throw businessError(faceFlowMessages.tokenInvalid)
   return { status, msg: result.message, serialNo: verification.id, type: 'face' }
 }
 

@@ -1,3 +1,4 @@
+import { askVendor } from './vendor-call.ts'
 import { isCreditCode } from '@seal/shared/rules/credit-code'
 import { isIdCard } from '@seal/shared/rules/id-card'
 import { recogniseBusinessLicence, recogniseIdCardBack, recogniseIdCardFront } from './ocr-recognise.ts'
@@ -51,24 +52,26 @@ type VendorAnswer =
  * reason: 'unreadable' | 'wrongSide' }`. Its numbers are checked here as our own are; no answer within
  * 20 s, an error status or a malformed answer is a failure ('unavailable'), never a hang.
  */
-export function httpOcrProvider(url: string, options: { timeoutMs?: number } = {}): OcrProvider {
+export function httpOcrProvider(
+  url: string,
+  options: { key?: string | undefined; timeoutMs?: number } = {},
+): OcrProvider {
   const ask = async (kind: string, image: Buffer): Promise<Record<string, unknown>> => {
-    let answer: VendorAnswer
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ kind, imageBase64: image.toString('base64') }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS),
-      })
-      if (!response.ok) throw new Error(`OCR service answered ${response.status}`)
-      answer = (await response.json()) as VendorAnswer
-      if (typeof answer !== 'object' || answer === null) throw new Error('OCR service gave no answer object')
-      if (answer.ok && (typeof answer.result !== 'object' || answer.result === null))
-        throw new Error('OCR service gave no result')
-    } catch (error) {
-      throw new OcrFailure('unavailable', error instanceof Error ? error.message : String(error))
-    }
+    const answer = (await askVendor(
+      {
+        url,
+        key: options.key,
+        timeoutMs: options.timeoutMs ?? HTTP_TIMEOUT_MS,
+        body: { kind, imageBase64: image.toString('base64') },
+        vendor: 'OCR service',
+      },
+      {
+        timeout: () => new OcrFailure('unavailable', 'OCR service timed out'),
+        unavailable: (reason) => new OcrFailure('unavailable', reason),
+      },
+    )) as VendorAnswer
+    if (answer.ok && (typeof answer.result !== 'object' || answer.result === null))
+      throw new OcrFailure('unavailable', 'OCR service gave no result')
     if (!answer.ok)
       throw new OcrFailure(answer.reason === 'wrongSide' ? 'wrongSide' : 'unreadable', answer.message)
     return answer.result

@@ -39,11 +39,16 @@ export function createProviders(options: {
         : sandboxSmsProvider({ db, log }),
     face:
       config.providers.face === 'http'
-        ? httpFaceProvider(required(config.providers.faceUrl, 'FACE_PROVIDER_URL'))
+        ? httpFaceProvider({
+            url: required(config.providers.faceUrl, 'FACE_PROVIDER_URL'),
+            key: config.providers.faceKey,
+          })
         : sandboxFaceProvider(),
     ocr:
       config.providers.ocr === 'http'
-        ? httpOcrProvider(required(config.providers.ocrUrl, 'OCR_PROVIDER_URL'))
+        ? httpOcrProvider(required(config.providers.ocrUrl, 'OCR_PROVIDER_URL'), {
+            key: config.providers.ocrKey,
+          })
         : sandboxOcrProvider(),
     enterprise:
       config.providers.enterprise === 'http'

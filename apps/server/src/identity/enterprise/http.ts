@@ -1,3 +1,4 @@
+import { askVendor } from '../vendor-call.ts'
 import {
   ENTERPRISE_VERIFY_TIMEOUT_MS,
   EnterpriseVerificationTimeout,
@@ -27,25 +28,18 @@ export function httpEnterpriseProvider(options: {
     method: 'fourElements' | 'licence',
     query: Record<string, string>,
   ): Promise<EnterpriseCheckResult> => {
-    let response: Response
-    let answer: unknown
-    try {
-      response = await fetch(options.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-        },
-        body: JSON.stringify({ method, ...query }),
-        signal: AbortSignal.timeout(options.timeoutMs ?? ENTERPRISE_VERIFY_TIMEOUT_MS),
-      })
-      answer = response.ok ? await response.json() : undefined
-    } catch (error) {
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-        throw new EnterpriseVerificationTimeout()
-      throw new EnterpriseVerificationUnavailable(error instanceof Error ? error.message : String(error))
-    }
-    if (!response.ok) throw new EnterpriseVerificationUnavailable(`vendor answered HTTP ${response.status}`)
+    const answer = await askVendor(
+      {
+        ...options,
+        timeoutMs: options.timeoutMs ?? ENTERPRISE_VERIFY_TIMEOUT_MS,
+        body: { method, ...query },
+        vendor: 'vendor',
+      },
+      {
+        timeout: () => new EnterpriseVerificationTimeout(),
+        unavailable: (reason) => new EnterpriseVerificationUnavailable(reason),
+      },
+    )
     return readAnswer(method, answer)
   }
   return {
@@ -55,10 +49,11 @@ export function httpEnterpriseProvider(options: {
   }
 }
 
-function readAnswer(method: 'fourElements' | 'licence', answer: unknown): EnterpriseCheckResult {
-  if (typeof answer !== 'object' || answer === null)
-    throw new EnterpriseVerificationUnavailable('vendor answer is not an object')
-  const { resultStatus, responseInfo, reason } = answer as Record<string, unknown>
+function readAnswer(
+  method: 'fourElements' | 'licence',
+  answer: Record<string, unknown>,
+): EnterpriseCheckResult {
+  const { resultStatus, responseInfo, reason } = answer
   if (typeof resultStatus !== 'string' || resultStatus.length === 0 || resultStatus.length > 16)
     throw new EnterpriseVerificationUnavailable('vendor answer has no resultStatus')
   const vendorText =

@@ -1,3 +1,5 @@
+import { askVendor } from '../vendor-call.ts'
+
 /**
  * The government service app's own face-verification route (spec 000 §7 "Government-app face flow";
  * DESIGN.md "External services: providers"; docs/providers.md "Government-app face"). The H5 running in
@@ -71,30 +73,11 @@ type HttpOptions = { url: string; key?: string | undefined; timeoutMs?: number }
  * No answer in time is GovFaceTimeout; an error status or another shape is GovFaceUnavailable.
  */
 export function httpGovFaceProvider(options: HttpOptions): GovFaceProvider {
-  const ask = async (body: Record<string, string>): Promise<Record<string, unknown>> => {
-    let response: Response
-    let answer: unknown
-    try {
-      response = await fetch(options.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? GOV_FACE_CALL_TIMEOUT_MS),
-      })
-      answer = response.ok ? await response.json() : undefined
-    } catch (error) {
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-        throw new GovFaceTimeout()
-      throw new GovFaceUnavailable(error instanceof Error ? error.message : String(error))
-    }
-    if (!response.ok) throw new GovFaceUnavailable(`platform answered HTTP ${response.status}`)
-    if (typeof answer !== 'object' || answer === null)
-      throw new GovFaceUnavailable('platform answer is not an object')
-    return answer as Record<string, unknown>
-  }
+  const ask = (body: Record<string, string>) =>
+    askVendor(
+      { ...options, timeoutMs: options.timeoutMs ?? GOV_FACE_CALL_TIMEOUT_MS, body, vendor: 'platform' },
+      { timeout: () => new GovFaceTimeout(), unavailable: (reason) => new GovFaceUnavailable(reason) },
+    )
   const text = (value: unknown, what: string): string => {
     if (typeof value !== 'string' || value.length === 0 || value.length > 512)
       throw new GovFaceUnavailable(`platform answer has no ${what}`)

@@ -1,3 +1,4 @@
+import { askVendor } from '../vendor-call.ts'
 import { samrStatus, type SamrStatus } from '@seal/shared/api/gov'
 import {
   ENTERPRISE_VERIFY_TIMEOUT_MS,
@@ -54,30 +55,19 @@ export function httpSamrProvider(options: {
   return {
     kind: 'http',
     async authenticate(query) {
-      let response: Response
-      let answer: unknown
-      try {
-        response = await fetch(options.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-          },
-          body: JSON.stringify(query),
-          signal: AbortSignal.timeout(options.timeoutMs ?? ENTERPRISE_VERIFY_TIMEOUT_MS),
-        })
-        answer = response.ok ? await response.json() : undefined
-      } catch (error) {
-        if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-          throw new EnterpriseVerificationTimeout()
-        throw new EnterpriseVerificationUnavailable(error instanceof Error ? error.message : String(error))
-      }
-      if (!response.ok)
-        throw new EnterpriseVerificationUnavailable(`regulator answered HTTP ${response.status}`)
-      const status =
-        typeof answer === 'object' && answer !== null
-          ? String((answer as Record<string, unknown>).status)
-          : ''
+      const answer = await askVendor(
+        {
+          ...options,
+          timeoutMs: options.timeoutMs ?? ENTERPRISE_VERIFY_TIMEOUT_MS,
+          body: query,
+          vendor: 'regulator',
+        },
+        {
+          timeout: () => new EnterpriseVerificationTimeout(),
+          unavailable: (reason) => new EnterpriseVerificationUnavailable(reason),
+        },
+      )
+      const status = String(answer.status)
       if (!statuses.has(status)) throw new EnterpriseVerificationUnavailable('regulator answer has no status')
       return { status: status as SamrStatus, msg: samrMessages[status as SamrStatus] }
     },

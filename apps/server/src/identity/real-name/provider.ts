@@ -1,3 +1,5 @@
+import { askVendor } from '../vendor-call.ts'
+
 /**
  * Real-name verification of a person (docs/providers.md "Real-name verification"): the carriers' check
  * that a phone number, a name and an ID number belong together. The answer is one of
@@ -39,27 +41,10 @@ export function httpRealNameProvider(options: {
   return {
     kind: 'http',
     async check(query) {
-      let response: Response
-      let answer: unknown
-      try {
-        response = await fetch(options.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-          },
-          body: JSON.stringify(query),
-          signal: AbortSignal.timeout(options.timeoutMs ?? REAL_NAME_TIMEOUT_MS),
-        })
-        answer = response.ok ? await response.json() : undefined
-      } catch (error) {
-        if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-          throw new RealNameTimeout()
-        throw new RealNameUnavailable(error instanceof Error ? error.message : String(error))
-      }
-      if (!response.ok) throw new RealNameUnavailable(`vendor answered HTTP ${response.status}`)
-      const result =
-        typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>).result : undefined
+      const { result } = await askVendor(
+        { ...options, timeoutMs: options.timeoutMs ?? REAL_NAME_TIMEOUT_MS, body: query, vendor: 'vendor' },
+        { timeout: () => new RealNameTimeout(), unavailable: (reason) => new RealNameUnavailable(reason) },
+      )
       if (result === 'pass' || result === 'mismatch' || result === 'unknown') return result
       throw new RealNameUnavailable('vendor answer has no result')
     },
