@@ -3,7 +3,7 @@ import { Dialog, Toast } from 'antd-mobile'
 import { messages } from '@seal/shared/messages'
 import { step1Problem } from '@seal/shared/rules/unit-apply'
 import { RequestError } from '../../lib/request/request.ts'
-import { verifyEnterprise } from '../unit-apply/api/verify-enterprise.ts'
+import { verifyDraftUnit } from '../unit-apply/api/verify-enterprise.ts'
 import { useWizard } from '../unit-apply/wizard-context.tsx'
 
 /** The verdict inside the four-element answer that passes (001 §7, §8). */
@@ -11,7 +11,8 @@ const VERDICT_PASSED = '00'
 
 /** Ours: the older pages need a passed verification; a person reads the materials through the new wizard. */
 export const olderVerificationMessages = {
-  manualReviewElsewhere: '如核对无误仍无法通过，可转人工审核：在电子印章申请中继续本申请，上传签字盖章的申请表后由工作人员审核（1-2个工作日）。',
+  manualReviewElsewhere:
+    '如核对无误仍无法通过，可转人工审核：在电子印章申请中继续本申请，上传签字盖章的申请表后由工作人员审核（1-2个工作日）。',
 } as const
 
 /**
@@ -20,7 +21,10 @@ export const olderVerificationMessages = {
  * unit verification of the draft. `onPassed` gets its serial (ranId). A failed verdict is told with its
  * reason; 转人工审核 continues the same draft in the new wizard, where the materials go to a person.
  */
-export function useOlderVerification(options: { onPassed: (ranId: string, applyId: string) => Promise<void> | void; onManualReview: (applyId: string) => void }) {
+export function useOlderVerification(options: {
+  onPassed: (ranId: string, applyId: string) => Promise<void> | void
+  onManualReview: (applyId: string) => void
+}) {
   const wizard = useWizard()
   const [busy, setBusy] = useState(false)
   const [faceCheck, setFaceCheck] = useState(false)
@@ -29,24 +33,16 @@ export function useOlderVerification(options: { onPassed: (ranId: string, applyI
     const form = wizard.current()
     setBusy(true)
     try {
-      const outcome = await verifyEnterprise({
-        applyId: form.id!,
-        legal: form.legalPersonName.trim(),
-        legalIdentity: form.legalPersonIdentityNo.trim().toUpperCase(),
-        name: form.unitName.trim(),
-        socialCode: form.socialCreditCode.trim().toUpperCase(),
-        unitTypeCode: form.unitTypeCode || undefined,
-        unitAdminNum: form.addr[2] || undefined,
-        faceSerialNo,
-        limitDuplicateApplication: form.sealInfo.map((seal) => seal.sealTypeCode).slice(0, 10),
-      })
+      const outcome = await verifyDraftUnit(form, { faceSerialNo })
       if (outcome.resultStatus === VERDICT_PASSED && outcome.data.ranId) {
         wizard.setFlags({ companyVerifyPass: true })
         await options.onPassed(outcome.data.ranId, form.id!)
         return
       }
       wizard.setFlags({ companyVerifyPass: false })
-      const reason = outcome.data.reason ? `${outcome.responseInfo}：${outcome.data.reason}` : outcome.responseInfo
+      const reason = outcome.data.reason
+        ? `${outcome.responseInfo}：${outcome.data.reason}`
+        : outcome.responseInfo
       const toReview = await Dialog.confirm({
         title: messages.fourElementsFailed,
         content: (

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { fourElementsAnswer, fourElementsBody } from '@seal/shared/api/unit-apply'
+import type { fourElementsAnswer, fourElementsBody, UnitApplicationForm } from '@seal/shared/api/unit-apply'
 import { post } from '../../../lib/request/request.ts'
 
 export type VerificationOutcome = z.infer<typeof fourElementsAnswer>
@@ -11,4 +11,22 @@ export type VerificationOutcome = z.infer<typeof fourElementsAnswer>
  */
 export function verifyEnterprise(body: z.input<typeof fourElementsBody>) {
   return post<VerificationOutcome>('/apply/fourElementsOfEnterpriseVerification', body)
+}
+
+/** The unit verification of a wizard draft as typed (both wizards' step 1: the new one and the older pages). */
+export function verifyDraftUnit(
+  form: UnitApplicationForm,
+  check: { faceSerialNo: string | undefined; continueToManualReview?: boolean },
+) {
+  return verifyEnterprise({
+    applyId: form.id!,
+    legal: form.legalPersonName.trim(),
+    legalIdentity: form.legalPersonIdentityNo.trim().toUpperCase(),
+    name: form.unitName.trim(),
+    socialCode: form.socialCreditCode.trim().toUpperCase(),
+    unitTypeCode: form.unitTypeCode || undefined,
+    unitAdminNum: form.addr[2] || undefined,
+    limitDuplicateApplication: form.sealInfo.map((seal) => seal.sealTypeCode).slice(0, 10),
+    ...check,
+  })
 }

@@ -7,7 +7,7 @@ import { messages } from '@seal/shared/messages'
 import { manualReviewStep, step1Problem, unitApplyMessages } from '@seal/shared/rules/unit-apply'
 import { RequestError } from '../../../lib/request/request.ts'
 import { submitApplication } from '../api/submit-application.ts'
-import { verifyEnterprise, type VerificationOutcome } from '../api/verify-enterprise.ts'
+import { verifyDraftUnit, type VerificationOutcome } from '../api/verify-enterprise.ts'
 import { failureText, useWizard } from '../wizard-context.tsx'
 import { isResultStep } from '../wizard-form.ts'
 import { unitApplyRoutes } from '../wizard-routes.ts'
@@ -57,7 +57,12 @@ function askUploadMaterials(title: string, reason: string): Promise<boolean> {
       actions: [
         [
           { key: 'back', text: '返回检查', onClick: () => resolve(false) },
-          { key: 'materials', text: unitApplyMessages.uploadMaterials, bold: true, onClick: () => resolve(true) },
+          {
+            key: 'materials',
+            text: unitApplyMessages.uploadMaterials,
+            bold: true,
+            onClick: () => resolve(true),
+          },
         ],
       ],
     })
@@ -93,21 +98,12 @@ export function useUnitVerification() {
     wizard.goTo(step)
   }
 
-  const verify = async (faceSerialNo: string | undefined, continueToManualReview?: boolean): Promise<VerificationOutcome | null> => {
-    const form = wizard.current()
+  const verify = async (
+    faceSerialNo: string | undefined,
+    continueToManualReview?: boolean,
+  ): Promise<VerificationOutcome | null> => {
     try {
-      return await verifyEnterprise({
-        applyId: form.id!,
-        legal: form.legalPersonName.trim(),
-        legalIdentity: form.legalPersonIdentityNo.trim().toUpperCase(),
-        name: form.unitName.trim(),
-        socialCode: form.socialCreditCode.trim().toUpperCase(),
-        unitTypeCode: form.unitTypeCode || undefined,
-        unitAdminNum: form.addr[2] || undefined,
-        faceSerialNo,
-        limitDuplicateApplication: form.sealInfo.map((seal) => seal.sealTypeCode).slice(0, 10),
-        continueToManualReview,
-      })
+      return await verifyDraftUnit(wizard.current(), { faceSerialNo, continueToManualReview })
     } catch (error) {
       // The request module has said why (or the 60 s timeout); nothing typed is lost.
       if (!(error instanceof RequestError)) throw error
@@ -128,13 +124,17 @@ export function useUnitVerification() {
         if (!(await askManualReview(outcome.responseInfo))) return
         const again = await verify(faceSerialNo, true)
         if (!again) return
-        if (again.resultStatus === VERDICT_PASSED || again.resultStatus === VERDICT_MANUAL_REVIEW) await moveOn(again.data.nextStep, again.data.passed)
+        if (again.resultStatus === VERDICT_PASSED || again.resultStatus === VERDICT_MANUAL_REVIEW)
+          await moveOn(again.data.nextStep, again.data.passed)
         else Toast.show({ content: again.responseInfo || messages.fourElementsFailed, duration: 3000 })
         return
       }
       // The failed verdict is on record (companyVerifyPass false, its reason): the way on is a reviewer, not the vendor again.
-      const reason = outcome.data.reason ? `${outcome.responseInfo}：${outcome.data.reason}` : outcome.responseInfo
-      if (await askUploadMaterials(outcome.responseInfo || messages.fourElementsFailed, reason)) await moveOn(manualReviewStep(wizard.current()), false)
+      const reason = outcome.data.reason
+        ? `${outcome.responseInfo}：${outcome.data.reason}`
+        : outcome.responseInfo
+      if (await askUploadMaterials(outcome.responseInfo || messages.fourElementsFailed, reason))
+        await moveOn(manualReviewStep(wizard.current()), false)
     } finally {
       setBusy(false)
     }
