@@ -63,7 +63,7 @@ export const unitApplyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auditsItself: true },
       schema: {
         tags: ['admin'],
-        summary: '领取待审核申请（15分钟，再次领取即续期）；他人正在审核时拒绝 †',
+        summary: '领取待审核申请（15分钟，再次领取即续期）；他人正在审核、本人涉及或不在待审核状态时拒绝，拒绝也记入审计 †',
         params: idParams,
         response: { 200: envelopeOf(claimAnswer) },
       },
