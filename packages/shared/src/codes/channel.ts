@@ -14,9 +14,6 @@ export const PLAIN_H5_CHANNEL = 'h5' satisfies ClientChannel
 /** The government service app: its units mail the government list of materials (001 §3). */
 export const GOVERNMENT_APP_CHANNEL = 'gov-app' satisfies ClientChannel
 
-/** A channel id, as HOST_CHANNELS spells its keys. */
-export const channelIdPattern = /^[A-Za-z0-9._-]{1,64}$/
-
 export const channelLabels: Record<ClientChannel, string> = {
   h5: '浏览器（H5）',
   app: '移动 App',
