@@ -78,6 +78,7 @@ export function offlineDetail(patch: Partial<OfflineApplyDetail> = {}): OfflineA
     companyVerifyPass: null,
     pendingUpload: false,
     mine: true,
+    channel: 'h5',
     createTime: Date.parse('2026-03-02T00:00:00Z'),
     updateTime: Date.parse('2026-03-02T00:00:00Z'),
     submitTime: status === 7 ? null : Date.parse('2026-03-02T01:30:00Z'),

@@ -132,7 +132,7 @@ export async function loginVouchedPerson(options: {
     if (!row.legal.verifiedAt && !(await verifyKnownPerson(db, options.realName, row.legal))) throw businessError(realNameMessages.legalNotVerified)
     const accountId = await ensureAccount(db, { kind: 'enterprise', personId: row.legal.id, unitId: row.unit.id })
     await recordAudit(db, { accountId, action: 'login.enterprise', target: row.unit.socialCreditCode, detail, ip: options.ip })
-    const session = await createSession(db, accountId)
+    const session = await createSession(db, accountId, options.vouchedBy)
     return { token: session.token, expiresAt: session.expiresAt.getTime(), kind: 'enterprise' }
   }
   let person = known
@@ -146,7 +146,7 @@ export async function loginVouchedPerson(options: {
   }
   const accountId = await ensureAccount(db, { kind: 'personal', personId: person!.id, unitId: null })
   await recordAudit(db, { accountId, action: 'login.personal', detail, ip: options.ip })
-  const session = await createSession(db, accountId)
+  const session = await createSession(db, accountId, options.vouchedBy)
   return { token: session.token, expiresAt: session.expiresAt.getTime(), kind: 'personal' }
 }
 

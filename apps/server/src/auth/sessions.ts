@@ -39,10 +39,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * Starts a session for an account and returns the bearer token. Only the token's hash is stored, so a
  * database dump cannot be replayed as a login.
  */
-export async function createSession(db: Database, accountId: string): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(db: Database, accountId: string, channel?: string): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS)
-  await db.insert(sessions).values({ tokenHash: hashToken(token), accountId, expiresAt })
+  await db.insert(sessions).values({ tokenHash: hashToken(token), accountId, expiresAt, ...(channel ? { channel } : {}) })
   return { token, expiresAt }
 }
 
@@ -103,6 +103,7 @@ async function loadSession(db: Database, tokenHash: string): Promise<CachedSessi
       sessionId: row.session.id,
       accountId: row.account.id,
       kind: row.account.kind,
+      channel: row.session.channel,
       person: {
         id: row.person.id,
         name: row.person.name,

@@ -83,6 +83,11 @@ export const sessions = pgTable('sessions', {
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /**
+   * The channel the person came through: a host channel's id when its signed launch opened the session
+   * (auth/host-assertion.ts), 'h5' for our own login screens. Its configuration scope applies (config/service.ts).
+   */
+  channel: text('channel').notNull().default('h5'),
 })
 
 /** SMS verification codes (hashed), with the limits the providers section of DESIGN.md asks for. */

@@ -5,9 +5,16 @@ import type { Database } from '../db/client.ts'
 import { configDefaults, type AppConfig, type ConfigKey } from '@seal/shared/api/config'
 import { configEntries } from './tables.ts'
 
-/** Scopes from widest to narrowest; a narrower one wins key by key. */
-export function scopesOf(identity: { socialCreditCode?: string | null; identityNo?: string | null }): string[] {
+/** Whose configuration: the channel they came through, their unit, themselves (each optional). */
+export type ConfigIdentity = { channel?: string | null; socialCreditCode?: string | null; identityNo?: string | null }
+
+/**
+ * Scopes from widest to narrowest; a narrower one wins key by key: global, the channel (many units come
+ * through one), the unit, the person.
+ */
+export function scopesOf(identity: ConfigIdentity): string[] {
   const scopes = ['global']
+  if (identity.channel) scopes.push(`channel:${identity.channel}`)
   if (identity.socialCreditCode) scopes.push(`unit:${identity.socialCreditCode}`)
   if (identity.identityNo) scopes.push(`person:${identity.identityNo}`)
   return scopes
@@ -26,10 +33,7 @@ const configCache = cachePerDatabase('config', () => memoryCache<Readonly<AppCon
  * The configuration in force for an identity (spec 002 §4 step 2: "query configuration by identity").
  * Read on every start-up call, so cached per scope list; the answer is shared: never modify it.
  */
-export async function resolveConfig(
-  db: Database,
-  identity: { socialCreditCode?: string | null; identityNo?: string | null },
-): Promise<Readonly<AppConfig>> {
+export async function resolveConfig(db: Database, identity: ConfigIdentity): Promise<Readonly<AppConfig>> {
   const scopes = scopesOf(identity)
   return (await configCache(db).get(scopes.join(' '), () => loadConfig(db, scopes)))!
 }
@@ -43,8 +47,14 @@ async function loadConfig(db: Database, scopes: string[]): Promise<Readonly<AppC
   return Object.freeze(resolved as AppConfig)
 }
 
-export const configForCaller = (db: Database, caller: Caller | null) =>
-  resolveConfig(db, { socialCreditCode: caller?.unit?.socialCreditCode, identityNo: caller?.person.identityNo })
+/** The configuration for whoever calls: their channel, unit and person scopes (only global before login). */
+export const configForCaller = (db: Database, caller: Caller | null) => resolveConfig(db, configIdentityOf(caller))
+
+export const configIdentityOf = (caller: Caller | null): ConfigIdentity => ({
+  channel: caller?.channel,
+  socialCreditCode: caller?.unit?.socialCreditCode,
+  identityNo: caller?.person.identityNo,
+})
 
 export async function setConfig(db: Database, entry: { scope: string; key: ConfigKey; value: unknown }): Promise<void> {
   await db

@@ -2,8 +2,8 @@ import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { jsonValue } from '../db/columns.ts'
 
 /**
- * Configuration values by scope: 'global', then 'unit:<credit code>', then 'person:<ID number>'.
- * A narrower scope overrides a wider one key by key.
+ * Configuration values by scope: 'global', then 'channel:<channel id>', then 'unit:<credit code>', then
+ * 'person:<ID number>'. A narrower scope overrides a wider one key by key.
  */
 export const configEntries = pgTable(
   'config_entries',

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { ok } from '@seal/shared/api/envelope'
 import { routeRoles } from '@seal/shared/api/operators'
 import { offlineMaterialsAnswer, offlineMaterialsQuery, offlineReceiptAnswer, offlineReceiptBody } from '@seal/shared/api/unit-apply-admin'
-import { recordAudit } from '../audit/record.ts'
+import { auditRefusals, recordAudit } from '../audit/record.ts'
 import { operatorOf, operatorRoutes } from '../plugins/caller.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { listOfflineMaterials, recordReceipt } from './materials.ts'
@@ -37,7 +37,7 @@ export const offlineMaterialsAdminRoutes: FastifyPluginAsyncZod = async (app) =>
       config: { auditsItself: true },
       schema: {
         tags: ['admin'],
-        summary: '签收线下纸质材料：记录已收到与缺少的材料（按收件配置的材料清单）及备注；再次签收即覆盖 †',
+        summary: '签收线下纸质材料：记录已收到与缺少的材料（须为该申请当前材料清单中的名称，按申请渠道与单位类型）及备注；再次签收即覆盖；拒绝也记入审计 †',
         params: idParams,
         body: offlineReceiptBody,
         response: { 200: envelopeOf(offlineReceiptAnswer) },
@@ -45,13 +45,13 @@ export const offlineMaterialsAdminRoutes: FastifyPluginAsyncZod = async (app) =>
     },
     async (request) => {
       const operator = operatorOf(request)
-      const item = await recordReceipt(app.db, { applicationId: request.params.id, body: request.body, operatorName: operator.name })
+      const audited = { operator: { id: operator.id, name: operator.name }, action: 'offline.receipt', target: request.params.id, ip: request.ip }
+      const item = await auditRefusals(app.db, audited, () =>
+        recordReceipt(app.db, { applicationId: request.params.id, body: request.body, operatorName: operator.name }),
+      )
       await recordAudit(app.db, {
-        operator: { id: operator.id, name: operator.name },
-        action: 'offline.receipt',
-        target: request.params.id,
+        ...audited,
         detail: { checked: item.receipt?.checked ?? [], missing: item.receipt?.missing ?? [], note: item.receipt?.note ?? null },
-        ip: request.ip,
       })
       return ok(item, '已签收')
     },

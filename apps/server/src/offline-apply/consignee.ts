@@ -1,10 +1,9 @@
 import { z } from 'zod'
 import { configDefaults, type AppConfig } from '@seal/shared/api/config'
-import { unitType } from '@seal/shared/codes/unit-type'
 import type { ConsigneeAnswer } from '@seal/shared/api/offline-apply'
 import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
-import { configForCaller, resolveConfig } from '../config/service.ts'
+import { configForCaller, resolveConfig, type ConfigIdentity } from '../config/service.ts'
 
 const lines = z.array(z.string().max(200)).max(50)
 /** What an operator may have stored under `consignee`: every field optional, a wrong one left for its default. */
@@ -20,25 +19,18 @@ const stored = z.object({
 
 /**
  * GET /paas-seal-offline-sdk/v1/config/consignee (001 §3 "Consignee configuration"): where the paper goes
- * and what to send, from the configuration `consignee` in force for the caller (global, then the unit's,
- * then the person's scope), each field falling back to its default. The older single `materials` list,
+ * and what to send, from the configuration `consignee` in force for the caller (global, then the channel's,
+ * the unit's, the person's scope), each field falling back to its default. The older single `materials` list,
  * when configured, is the enterprise (non-admin) list unless that one is configured itself.
  */
 export async function consigneeFor(db: Database, caller: Caller): Promise<ConsigneeAnswer> {
   return consigneeOf(await configForCaller(db, caller))
 }
 
-/** The consignee of an identity's configuration (the reviewer's desk reads the applicant's unit and person scopes). */
-export async function consigneeForIdentity(db: Database, identity: { socialCreditCode: string; identityNo: string }): Promise<ConsigneeAnswer> {
+/** The consignee of an identity's configuration (the reviewer's desk reads the application's channel, unit and applicant scopes). */
+export async function consigneeForIdentity(db: Database, identity: ConfigIdentity): Promise<ConsigneeAnswer> {
   return consigneeOf(await resolveConfig(db, identity))
 }
-
-/**
- * The list of materials a unit mails: an administrative or public institution's (06) or an enterprise's.
- * (The government list belongs to the government-app channel, which the application does not record.)
- */
-export const materialsOf = (consignee: ConsigneeAnswer, unitTypeCode: string) =>
-  unitTypeCode === unitType.ADMINISTRATIVE_OR_PUBLIC_INSTITUTION ? consignee.adminMaterials : consignee.nonAdminMaterials
 
 function consigneeOf(config: Readonly<AppConfig>): ConsigneeAnswer {
   const defaults = configDefaults.consignee

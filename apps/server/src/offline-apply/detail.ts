@@ -79,6 +79,7 @@ export async function offlineDetailOf(db: Database, caller: Caller, row: UnitApp
     companyVerifyPass: row.companyVerifyPass,
     pendingUpload: form.offline?.pendingUpload === true,
     mine,
+    channel: row.channel,
     createTime: row.createdAt.getTime(),
     updateTime: row.updatedAt.getTime(),
     submitTime: row.submittedAt?.getTime() ?? null,

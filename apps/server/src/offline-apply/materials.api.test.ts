@@ -80,9 +80,53 @@ describe('the offline materials desk (issue #22)', () => {
     expect(audit).toMatchObject({ action: 'offline.receipt', operatorName: keyName, detail: { missing: ['营业执照复印件'] } })
   })
 
+  it('asks a government-app application for the government list, as configured for that channel, and a plain one for its unit type’s', async () => {
+    const unit = unitNamed(804, '政务渠道材料有限公司')
+    const seals = [{ sealTypeCode: '01' }]
+    const government = await insertApplication(t, { applicant: operator, unit, legal, seals, applyType: 'OPERATOR_APPLY', extra: { channel: 'gov-app' } })
+    await offline(government, mailed('EMS80400'))
+    const plain = await insertApplication(t, { applicant: operator, unit, legal, seals, applyType: 'OPERATOR_APPLY', extra: { channel: 'h5' } })
+    await offline(plain, mailed('EMS80401'))
+    await setConfig(t.db, { scope: 'channel:gov-app', key: 'consignee', value: { governmentMaterials: ['政务申请表', '单位介绍信'], nonAdminMaterials: ['不应出现'] } })
+
+    const records = (await call('GET', '/admin/offline-materials?q=' + encodeURIComponent('政务渠道'))).data.records
+    expect(records.map((r: { id: string; channel: string; materials: string[] }) => [r.id, r.channel, r.materials])).toEqual([
+      [government.id, 'gov-app', ['政务申请表', '单位介绍信']],
+      [plain.id, 'h5', configDefaults.consignee.nonAdminMaterials],
+    ])
+  })
+
+  it('refuses a receipt naming a material the application’s current list does not hold, and audits every refusal', async () => {
+    const unit = unitNamed(805, '签收核对有限公司')
+    const row = await insertApplication(t, { applicant: operator, unit, legal, seals: [{ sealTypeCode: '01' }], applyType: 'OPERATOR_APPLY', extra: { channel: 'gov-app' } })
+    await offline(row, mailed('EMS80500'))
+    await setConfig(t.db, { scope: `unit:${unit.socialCreditCode}`, key: 'consignee', value: { governmentMaterials: ['政务申请表'] } })
+    const unknown = await call('POST', `/admin/offline-materials/${row.id}/receipt`, { checked: ['政务申请表', '营业执照复印件'], missing: ['随便写的'] })
+    expect(unknown).toMatchObject({ resultStatus: '400', responseInfo: reviewMessages.receiptMaterialUnknown(['营业执照复印件', '随便写的']) })
+    expect(unknown.responseInfo).toBe('材料「营业执照复印件」「随便写的」不在该申请的材料清单中，请刷新后按当前清单签收')
+    const twice = await call('POST', `/admin/offline-materials/${row.id}/receipt`, { checked: ['政务申请表'], missing: ['政务申请表'] })
+    expect(twice.responseInfo).toBe(reviewMessages.receiptMaterialTwice)
+    // Nothing was recorded by the refusals; the list's own names are.
+    expect((await t.db.select().from(unitApplications).where(eq(unitApplications.id, row.id)))[0]!.form.offline?.receipt).toBeUndefined()
+    expect((await call('POST', `/admin/offline-materials/${row.id}/receipt`, { checked: ['政务申请表'] })).resultStatus).toBe('00')
+
+    const refusals = await t.db.select().from(auditEvents).where(and(eq(auditEvents.target, row.id), eq(auditEvents.action, 'offline.receipt.refused'))).orderBy(auditEvents.createdAt)
+    expect(refusals.map((e) => [e.operatorName, (e.detail as { reason: string }).reason])).toEqual([
+      [keyName, reviewMessages.receiptMaterialUnknown(['营业执照复印件', '随便写的'])],
+      [keyName, reviewMessages.receiptMaterialTwice],
+    ])
+  })
+
   it('refuses a receipt for an application that is not an offline one, or unknown', async () => {
     const online = await insertApplication(t, { applicant: operator, unit: unitNamed(803, '线上申请有限公司'), legal, seals: [{ sealTypeCode: '01' }], applyType: 'OPERATOR_APPLY' })
     expect((await call('POST', `/admin/offline-materials/${online.id}/receipt`, { checked: [] })).responseInfo).toBe(reviewMessages.receiptNotOffline)
     expect((await call('POST', '/admin/offline-materials/nope/receipt', { checked: [] })).resultStatus).not.toBe('00')
+    const refused = await t.db.select().from(auditEvents).where(eq(auditEvents.action, 'offline.receipt.refused'))
+    expect(refused.map((e) => [e.target, (e.detail as { reason: string }).reason])).toEqual(
+      expect.arrayContaining([
+        [online.id, reviewMessages.receiptNotOffline],
+        ['nope', '未查询到申请记录'],
+      ]),
+    )
   })
 })

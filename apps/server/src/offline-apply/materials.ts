@@ -5,7 +5,8 @@ import type { Database } from '../db/client.ts'
 import { containsPattern, containsText } from '../db/search.ts'
 import { businessError, invalidInput, notFound } from '../errors.ts'
 import { unitApplications, type UnitApplication } from '../unit-apply/tables.ts'
-import { consigneeForIdentity, materialsOf } from './consignee.ts'
+import { materialsFor } from '@seal/shared/rules/offline-materials'
+import { consigneeForIdentity } from './consignee.ts'
 
 const a = unitApplications
 const delivery = sql`${a.form} -> 'offline' -> 'delivery'`
@@ -44,8 +45,9 @@ export async function listOfflineMaterials(db: Database, query: OfflineMaterials
 
 /**
  * POST /admin/offline-materials/:id/receipt: the package arrived, with what the reviewer found in it and
- * what is missing (names of the consignee's list); recorded again, it replaces the earlier receipt. One
- * conditional UPDATE of the submitted offline application.
+ * what is missing, each a name of the application's current list (a name the list no longer holds, or never
+ * held, is refused); recorded again, it replaces the earlier receipt. One conditional UPDATE of the
+ * submitted offline application.
  */
 export async function recordReceipt(
   db: Database,
@@ -55,6 +57,11 @@ export async function recordReceipt(
   const checked = [...new Set(body.checked)]
   const missing = [...new Set(body.missing)]
   if (checked.some((name) => missing.includes(name))) throw invalidInput(reviewMessages.receiptMaterialTwice)
+  const before = await deskRow(db, options.applicationId)
+  if (!before) throw notFound('未查询到申请记录')
+  const { materials } = await itemOf(db, before)
+  const unknown = [...checked, ...missing].filter((name) => !materials.includes(name))
+  if (unknown.length > 0) throw invalidInput(reviewMessages.receiptMaterialUnknown(unknown))
   const value: OfflineMaterialsReceipt = { receivedAt: Date.now(), receivedBy: options.operatorName, checked, missing, note: body.note || null }
   const [updated] = await db
     .update(a)
@@ -64,23 +71,34 @@ export async function recordReceipt(
     })
     .where(and(eq(a.id, options.applicationId), ...offlineSubmitted))
     .returning({ id: a.id })
-  if (!updated) {
-    const [exists] = await db.select({ id: a.id }).from(a).where(and(eq(a.id, options.applicationId), isNull(a.deletedAt))).limit(1)
-    if (!exists) throw notFound('未查询到申请记录')
-    throw businessError(reviewMessages.receiptNotOffline)
-  }
+  if (!updated) throw businessError(reviewMessages.receiptNotOffline)
+  return itemOf(db, (await deskRow(db, options.applicationId))!)
+}
+
+type DeskRow = { application: UnitApplication; applicant: { name: string; identityNo: string } }
+
+/** An application with its applicant, deleted ones left out. */
+async function deskRow(db: Database, applicationId: string): Promise<DeskRow | undefined> {
   const [row] = await db
     .select({ application: a, applicant: { name: persons.name, identityNo: persons.identityNo } })
     .from(a)
     .innerJoin(persons, eq(persons.id, a.applicantPersonId))
-    .where(eq(a.id, options.applicationId))
-  return itemOf(db, row!)
+    .where(and(eq(a.id, applicationId), isNull(a.deletedAt)))
+    .limit(1)
+  return row
 }
 
-/** One row of the desk, with the materials its unit is asked for (configuration is cached per scope). */
-async function itemOf(db: Database, row: { application: UnitApplication; applicant: { name: string; identityNo: string } }): Promise<OfflineMaterialsItem> {
+/**
+ * One row of the desk, with the materials its unit is asked for: the list of the application's channel
+ * and unit type, from the consignee configured for its channel, unit and applicant (cached per scope).
+ */
+async function itemOf(db: Database, row: DeskRow): Promise<OfflineMaterialsItem> {
   const { application } = row
-  const consignee = await consigneeForIdentity(db, { socialCreditCode: application.socialCreditCode, identityNo: row.applicant.identityNo })
+  const consignee = await consigneeForIdentity(db, {
+    channel: application.channel,
+    socialCreditCode: application.socialCreditCode,
+    identityNo: row.applicant.identityNo,
+  })
   const unitTypeCode = application.form.unitTypeCode ?? ''
   return {
     id: application.id,
@@ -93,6 +111,7 @@ async function itemOf(db: Database, row: { application: UnitApplication; applica
     submittedAt: application.submittedAt?.getTime() ?? null,
     delivery: application.form.offline?.delivery ?? null,
     receipt: application.form.offline?.receipt ?? null,
-    materials: materialsOf(consignee, unitTypeCode),
+    channel: application.channel,
+    materials: materialsFor(consignee, { unitTypeCode, channel: application.channel }),
   }
 }

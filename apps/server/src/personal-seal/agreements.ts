@@ -27,7 +27,7 @@ export const personalAgreementKinds: { key: string; kind: AgreementKind; title: 
 /** The applicant's agreements (their name printed as party B), dated when `signedOn` is given. */
 async function agreementDocuments(options: { db: Database; caller: Caller; signedOn?: Date }) {
   const { db, caller } = options
-  const config = await resolveConfig(db, { identityNo: caller.person.identityNo })
+  const config = await resolveConfig(db, { channel: caller.channel, identityNo: caller.person.identityNo })
   return Promise.all(
     personalAgreementKinds.map(async ({ key, kind, title }) => {
       const { pdf, positions } = await inWorker({

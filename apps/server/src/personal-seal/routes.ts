@@ -91,7 +91,7 @@ export const personalSealRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['personal-seal'], summary: '提交个人名章申请并制章', body: personalApplyBody, response: { 200: envelopeOf(personalApplyResult) } } },
     async (request) => {
       const caller = callerOf(request)
-      const config = await resolveConfig(app.db, { identityNo: caller.person.identityNo })
+      const config = await resolveConfig(app.db, { channel: caller.channel, identityNo: caller.person.identityNo })
       const result = await submitPersonalApplication({ trust: app.trust, caller, body: request.body, faceRequired: config.personalSealFaceAuth })
       return ok(result, '申请成功')
     },

@@ -98,7 +98,7 @@ export async function checkIdentity(options: { db: Database; caller: Caller; bod
   assertPersonal(caller)
   if (body.identityNum !== caller.person.identityNo) throw businessError(messages.idNumberNotLoginNumber)
   if (body.personName !== caller.person.name) throw businessError(messages.invalidPersonName)
-  const config = await resolveConfig(db, { identityNo: caller.person.identityNo })
+  const config = await resolveConfig(db, { channel: caller.channel, identityNo: caller.person.identityNo })
   if (!isOldEnough({ idCard: body.identityNum, minAge: config.minApplicantAge, on: options.now ?? new Date() })) {
     throw businessError(messageTemplates.underMinimumAge(config.minApplicantAge))
   }

@@ -10,6 +10,8 @@ export type Caller = {
   /** verified: the real-name check (or the configured face check) said this phone, name and ID belong together. */
   person: { id: string; name: string; identityType: string; identityNo: string; phone: string; verified: boolean }
   unit: { id: string; name: string; socialCreditCode: string; unitTypeCode: string } | null
+  /** The channel the session came through (a host channel's id, or 'h5'): its configuration scope applies. */
+  channel: string
 }
 
 // What a route says about who may call it, and who did: the guard (auth/guard.ts) reads the one and sets the

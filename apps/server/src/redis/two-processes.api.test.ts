@@ -68,6 +68,22 @@ describe.skipIf(!REDIS_URL)('two server processes sharing one Redis and one data
     expect(await supportPhone(two)).toBe(before)
   })
 
+  it('answers a host channel’s session in the other process, at once, what an operator set for its channel in one', async () => {
+    const login = await one.call({ url: '/api/auth/login/host', body: { assertion: await hostAssertion({ sub: '13800000072', name: '吴渠道', idNo: idNumber(804) }) } })
+    const hosted = login.body.data.token as string
+    const admin = (app: TestApp, body: object, method: 'PUT' | 'DELETE') =>
+      app.app.inject({ method, url: '/api/admin/config', payload: body, headers: { authorization: `Bearer ${app.secrets.adminToken}` } })
+    const logoutLink = async (app: TestApp, token: string) => (await app.call({ url: '/api/config/queryByIdentity', body: {}, token })).body.data.logoutLink
+    expect(await logoutLink(two, hosted)).toBe('')
+    expect(await logoutLink(two, hosted)).toBe('') // cached in two
+    const link = 'https://host.example.cn/back'
+    expect((await admin(one, { scope: 'channel:test-app', key: 'logoutLink', value: link }, 'PUT')).json().resultStatus).toBe('00')
+    expect(await logoutLink(two, hosted)).toBe(link)
+    expect(await logoutLink(two, holder.token)).toBe('') // the plain H5's session: not that channel
+    expect((await admin(two, { scope: 'channel:test-app', key: 'logoutLink' }, 'DELETE')).json().resultStatus).toBe('00')
+    expect(await logoutLink(one, hosted)).toBe('')
+  })
+
   it('processes one of ten identical PIN checks sent at once to both processes, refuses the rest with 请求重复, and frees the key after', async () => {
     const pinCheck = (app: TestApp) =>
       app.app

@@ -63,6 +63,7 @@ export async function startTrustFixture(): Promise<TrustFixture> {
       sessionId: `session-${who}`,
       accountId: `account-${who}`,
       kind: who === 'enterprise' ? 'enterprise' : 'personal',
+      channel: 'h5',
       person: {
         id: p.id,
         name: p.name,

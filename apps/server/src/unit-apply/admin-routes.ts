@@ -12,7 +12,7 @@ import {
   reviewMessages,
 } from '@seal/shared/api/unit-apply-admin'
 import { routeRoles } from '@seal/shared/api/operators'
-import { recordAudit } from '../audit/record.ts'
+import { auditRefusals, recordAudit } from '../audit/record.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
 import { operatorOf, operatorRoutes } from '../plugins/caller.ts'
 import { claimantOf, claimApplication, releaseClaim } from './review/claims.ts'
@@ -63,15 +63,16 @@ export const unitApplyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auditsItself: true },
       schema: {
         tags: ['admin'],
-        summary: '领取待审核申请（15分钟，再次领取即续期）；他人正在审核时拒绝 †',
+        summary: '领取待审核申请（15分钟，再次领取即续期）；他人正在审核、本人涉及或不在待审核状态时拒绝，拒绝也记入审计 †',
         params: idParams,
         response: { 200: envelopeOf(claimAnswer) },
       },
     },
     async (request) => {
       const operator = operatorOf(request)
-      const claim = await claimApplication(app.db, { applicationId: request.params.id, claimant: claimantOf(operator) })
-      await recordAudit(app.db, { operator: { id: operator.id, name: operator.name }, action: 'review.claim', target: request.params.id, ip: request.ip })
+      const audited = { operator: { id: operator.id, name: operator.name }, action: 'review.claim', target: request.params.id, ip: request.ip }
+      const claim = await auditRefusals(app.db, audited, () => claimApplication(app.db, { applicationId: request.params.id, claimant: claimantOf(operator) }))
+      await recordAudit(app.db, audited)
       return ok({ id: request.params.id, claim }, '已领取')
     },
   )
@@ -114,8 +115,10 @@ export const unitApplyAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const claimant = claimantOf(operator)
       const applicationId = request.params.id
       const { decisions, note } = request.body
-      await claimApplication(app.db, { applicationId, claimant, notPendingMessage: reviewMessages.notPendingReview })
-      const ended = await approve(app.trust, { applicationId, decisions, note, reviewer: operator.name })
+      const ended = await auditRefusals(app.db, { operator: { id: operator.id, name: operator.name }, action: 'review.decide', target: applicationId, ip: request.ip }, async () => {
+        await claimApplication(app.db, { applicationId, claimant, notPendingMessage: reviewMessages.notPendingReview })
+        return approve(app.trust, { applicationId, decisions, note, reviewer: operator.name })
+      })
       await releaseClaim(app.db, { applicationId, claimant })
       await recordAudit(app.db, {
         operator: { id: operator.id, name: operator.name },

@@ -74,7 +74,7 @@ export const applyAgreementRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** An agreement with the caller as party B: the unit of an enterprise login, else the person. */
 async function agreementFor(db: Database, caller: Caller, kind: AgreementKind) {
-  const config = await resolveConfig(db, { identityNo: caller.person.identityNo, socialCreditCode: caller.unit?.socialCreditCode ?? null })
+  const config = await resolveConfig(db, { channel: caller.channel, identityNo: caller.person.identityNo, socialCreditCode: caller.unit?.socialCreditCode ?? null })
   const applicant = caller.unit
     ? { kind: 'unit' as const, unitName: caller.unit.name, socialCreditCode: caller.unit.socialCreditCode, legalRepresentative: caller.person.name }
     : { kind: 'person' as const, name: caller.person.name, personIdentity: caller.person.identityNo }

@@ -75,6 +75,8 @@ export function formColumns(caller: Caller, form: StoredForm) {
     sealTypes: types.join(','),
     sealId: form.sealId,
     unitId: ownUnit ? caller.unit!.id : null,
+    // Saved by the applicant, so the channel they work through (its materials list, docs/operating.md).
+    channel: caller.channel,
   }
 }
 

@@ -89,6 +89,11 @@ export const unitApplications = pgTable(
     sealTypes: text('seal_types').notNull().default(''),
     /** The seal the wizard was opened for (change, renewal, cancellation). */
     sealId: text('seal_id').notNull().default(''),
+    /**
+     * The channel the applicant last saved it through (the session's, auth/tables.ts): its configuration and
+     * its list of paper materials apply. Null on applications saved before channels were recorded.
+     */
+    channel: text('channel'),
     form: jsonb('form').$type<StoredForm>().notNull(),
     legalPinHash: text('legal_pin_hash'),
     managerPinHash: text('manager_pin_hash'),

@@ -78,7 +78,7 @@ export async function verifyUnit(options: {
   if (problem) throw invalidInput(problem)
   const faceSerialNo = await assertApplicant({ db, caller, application, faceSerialNo: body.faceSerialNo })
 
-  const config = await resolveConfig(db, { socialCreditCode: form.socialCreditCode.toUpperCase(), identityNo: caller.person.identityNo })
+  const config = await resolveConfig(db, { channel: caller.channel, socialCreditCode: form.socialCreditCode.toUpperCase(), identityNo: caller.person.identityNo })
   // String(): a stored '2' may come back from a jsonb column as the number 2.
   const method = String(config.certificationType) === '2' ? 'licence' : 'fourElements'
   const query = {

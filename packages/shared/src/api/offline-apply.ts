@@ -227,6 +227,8 @@ export const offlineApplyDetail = offlineApplyForm
     pendingUpload: z.boolean(),
     /** The caller is the operator who made it (may edit, withdraw, reapply). */
     mine: z.boolean(),
+    /** The channel it was saved through (null: before channels were recorded): its list of paper materials applies. */
+    channel: z.string().nullable(),
     createTime: z.number().int(),
     updateTime: z.number().int(),
     submitTime: z.number().int().nullable(),

@@ -264,6 +264,7 @@ export const reviewMessages = {
   claimNotPending: '该申请不在待审核状态，无需领取',
   receiptNotOffline: '该申请不是线下材料申请',
   receiptMaterialTwice: '同一材料不能既已收到又缺少',
+  receiptMaterialUnknown: (names: string[]) => `材料「${names.join('」「')}」不在该申请的材料清单中，请刷新后按当前清单签收`,
 } as const
 
 /** One seal item's decision. `sealPicBase64`: the reviewer's cut-out (PNG, used as it is) for a manual-review item. */
@@ -332,9 +333,12 @@ export const offlineMaterialsItem = z.object({
   /** The courier record as typed by the applicant; null when a receipt came without one. */
   delivery: offlineDeliveryRecord.nullable(),
   receipt: offlineMaterialsReceipt.nullable(),
+  /** The channel the application came through (null: saved before channels were recorded). */
+  channel: z.string().nullable(),
   /**
-   * The materials the consignee configuration asks of this unit (its administrative or enterprise list,
-   * as configured for the unit's and applicant's scopes): the console's checkboxes.
+   * The materials the consignee configuration asks of this unit (the government list for the government-app
+   * channel, else its administrative or enterprise list, as configured for the application's channel, unit
+   * and applicant scopes): the console's checkboxes, and the only names a receipt accepts.
    */
   materials: z.array(z.string()),
 })

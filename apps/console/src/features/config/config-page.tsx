@@ -10,6 +10,7 @@ import {
   Modal,
   Popconfirm,
   Segmented,
+  Select,
   Space,
   Tag,
   Tooltip,
@@ -20,22 +21,28 @@ import { messageOf } from '../../lib/request.ts'
 import { mayCall } from '../../lib/roles.ts'
 import { useMe } from '../session/api/me.ts'
 import { useConfig, useRemoveConfig, useSetConfig } from './api/config.ts'
+import { useConfigChannels } from './api/list-config-channels.ts'
 import { checkConfigValue } from './check-value.ts'
 import { configGroups, configKeyInfo, kindLabels, kindOf } from './config-keys.ts'
 import { ValueEditor } from './value-editor.tsx'
 
-type ScopeKind = 'global' | 'unit' | 'person'
+type ScopeKind = 'global' | 'channel' | 'unit' | 'person'
 type Row = { key: ConfigKey; value: unknown; changed: boolean }
 
-const scopeRules: Record<
-  Exclude<ScopeKind, 'global'>,
-  { label: string; pattern: RegExp; message: string }
-> = {
+const scopeRules: Record<'unit' | 'person', { label: string; pattern: RegExp; message: string }> = {
   unit: { label: '统一社会信用代码', pattern: /^[0-9A-Z]{18}$/, message: '请输入18位统一社会信用代码' },
   person: { label: '身份证号', pattern: /^[0-9X]{15,18}$/, message: '请输入正确的身份证号' },
 }
 const groupOrder: string[] = Object.values(configGroups)
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/** A scope as people read it: 全局, a channel by its name, a unit or person by its number. */
+function scopeNameOf(scope: string, channels: { id: string; label: string }[]): string {
+  if (scope === 'global') return '全局'
+  if (!scope.startsWith('channel:')) return scope
+  const id = scope.slice('channel:'.length)
+  return `渠道 ${channels.find((channel) => channel.id === id)?.label ?? id}`
+}
 
 function shortValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? '开' : '关'
@@ -43,7 +50,10 @@ function shortValue(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text
 }
 
-/** 配置: the configuration in effect at a scope (global, a unit, a person), each key with its kind; change or restore one. */
+/**
+ * 配置: the configuration in effect at a scope (global, a channel, a unit, a person), each key with its kind;
+ * change or restore one. The narrowest scope wins: person, then unit, then channel, then global.
+ */
 export default function ConfigPage() {
   const [kind, setKind] = useState<ScopeKind>('global')
   const [identity, setIdentity] = useState('')
@@ -56,9 +66,11 @@ export default function ConfigPage() {
   const me = useMe()
   const { message } = App.useApp()
   const mayWrite = mayCall(me.data?.roles ?? [], 'configWrite')
+  const channels = useConfigChannels(kind === 'channel')
+  const scopeName = scopeNameOf(scope, channels.data ?? [])
 
   const applyScope = () => {
-    if (kind === 'global') return setScope('global')
+    if (kind === 'global' || kind === 'channel') return
     const rule = scopeRules[kind]
     const value = identity.trim().toUpperCase()
     if (!rule.pattern.test(value)) return void message.error(rule.message)
@@ -170,7 +182,7 @@ export default function ConfigPage() {
   return (
     <PageContainer
       title="配置"
-      content="按身份配置：单位（统一社会信用代码）或个人（身份证号）的设置优先于全局设置，未设置的取默认值。"
+      content="按身份配置：个人（身份证号）优先于单位（统一社会信用代码），单位优先于渠道（用户进入的宿主应用），渠道优先于全局，未设置的取默认值。"
     >
       <Card style={{ marginBottom: 16 }}>
         <Space wrap>
@@ -182,11 +194,26 @@ export default function ConfigPage() {
             }}
             options={[
               { label: '全局', value: 'global' },
+              { label: '渠道', value: 'channel' },
               { label: '单位', value: 'unit' },
               { label: '个人', value: 'person' },
             ]}
           />
-          {kind !== 'global' && (
+          {kind === 'channel' && (
+            <Select
+              aria-label="渠道"
+              placeholder="选择渠道"
+              loading={channels.isPending}
+              value={scope.startsWith('channel:') ? scope.slice('channel:'.length) : undefined}
+              onChange={(id: string) => setScope(`channel:${id}`)}
+              options={(channels.data ?? []).map((channel) => ({
+                value: channel.id,
+                label: `${channel.label}（${channel.id}）`,
+              }))}
+              style={{ width: 280 }}
+            />
+          )}
+          {(kind === 'unit' || kind === 'person') && (
             <Input.Search
               aria-label={scopeRules[kind].label}
               placeholder={scopeRules[kind].label}
@@ -197,7 +224,7 @@ export default function ConfigPage() {
               style={{ width: 360 }}
             />
           )}
-          <Typography.Text type="secondary">当前范围：{scope === 'global' ? '全局' : scope}</Typography.Text>
+          <Typography.Text type="secondary">当前范围：{scopeName}</Typography.Text>
         </Space>
       </Card>
       {config.isError && (
@@ -226,7 +253,7 @@ export default function ConfigPage() {
         {editing && (
           <Form layout="vertical">
             <Typography.Paragraph type="secondary">
-              范围：{scope === 'global' ? '全局' : scope}
+              范围：{scopeName}
               {configKeyInfo[editing.key].help ? `。${configKeyInfo[editing.key].help}` : ''}
             </Typography.Paragraph>
             <ValueEditor

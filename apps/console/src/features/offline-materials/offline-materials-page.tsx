@@ -1,5 +1,6 @@
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components'
 import type { OfflineMaterialsItem } from '@seal/shared/api/unit-apply-admin'
+import { channelLabel } from '@seal/shared/codes/channel'
 import { Alert, Badge, Button } from 'antd'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
@@ -39,6 +40,13 @@ export default function OfflineMaterialsPage() {
     },
     { title: '统一社会信用代码', dataIndex: 'socialCreditCode', hideInSearch: true },
     { title: '申请人', dataIndex: 'applicantName', hideInSearch: true },
+    {
+      // The channel decides the list of materials (the government list for the government app).
+      title: '渠道',
+      dataIndex: 'channel',
+      hideInSearch: true,
+      render: (_, item) => (item.channel ? channelLabel(item.channel) : '—'),
+    },
     {
       title: '快递',
       dataIndex: 'delivery',

@@ -144,6 +144,16 @@ describe('the review queue, claims and the side-by-side detail (issue #22)', () 
     )
     const decision = audited.find((e) => e.action === 'review.decide')!
     expect(decision.detail).toMatchObject({ applyStatus: 'APPLY_SUCCESS', decisions: [{ itemId: 'item-1', approve: true }] })
+    // The refusals are in the log too: who tried, and the reason they were given.
+    const refusals = audited.filter((e) => e.action.endsWith('.refused')).map((e) => [e.action, e.operatorName, (e.detail as { reason: string }).reason])
+    expect(refusals).toEqual(
+      expect.arrayContaining([
+        ['review.claim.refused', keyName, reviewMessages.claimedByOther(alice.name)],
+        ['review.decide.refused', keyName, reviewMessages.claimedByOther(alice.name)],
+        ['review.claim.refused', keyName, reviewMessages.claimNotPending],
+      ]),
+    )
+    expect(audited.find((e) => e.action === 'review.claim.refused')!.detail).toMatchObject({ operatorName: alice.name, expiresAt: expect.any(Number) })
   })
 
   it('lets one of two named reviewers hold an application, and neither review one he is named in', async () => {
@@ -168,6 +178,13 @@ describe('the review queue, claims and the side-by-side detail (issue #22)', () 
     expect((await as(himself.token, 'POST', `/admin/applications/${other.id}/claim`)).responseInfo).toBe(reviewMessages.ownApplication)
     expect((await as(himself.token, 'POST', `/admin/applications/${other.id}/review`, decide)).responseInfo).toBe(reviewMessages.ownApplication)
     expect((await t.db.select().from(unitApplications).where(eq(unitApplications.id, other.id)))[0]!.applyStatus).toBe('PENDING_REVIEW')
+    const refused = await t.db.select().from(auditEvents).where(and(eq(auditEvents.target, other.id), eq(auditEvents.operatorName, '审核员戊')))
+    expect(refused.map((e) => [e.action, (e.detail as { reason: string }).reason])).toEqual(
+      expect.arrayContaining([
+        ['review.claim.refused', reviewMessages.ownApplication],
+        ['review.decide.refused', reviewMessages.ownApplication],
+      ]),
+    )
   })
 
   it('applies one of 100 concurrent decisions and refuses the rest', async () => {

@@ -1,3 +1,5 @@
+import type { ClientChannel } from '@seal/shared/codes/channel'
+
 /**
  * Which host the H5 runs in (spec 000 §1, 002 §9 "Environment detection"). The answer decides which
  * native functions exist, what the home back action does, which SDKs start-up loads, and which
@@ -16,8 +18,8 @@
  *                   present (`window.sealNative` on Android, `webkit.messageHandlers.sealNative` on iOS)
  * - `h5`            anything else: a plain browser
  */
-export const channels = ['h5', 'app', 'wxwork', 'alipay-mini', 'wechat-h5', 'wechat-mini', 'gov-app'] as const
-export type Channel = (typeof channels)[number]
+/** The channel ids are shared with the server (configuration by channel, the materials lists). */
+export type Channel = ClientChannel
 
 /** UA markers our own hosts add to their web views. */
 export const APP_SHELL_UA_MARKER = 'ESealApp/'

@@ -41,6 +41,13 @@ describe('mailing the paper (step-4)', () => {
     expect(screen.queryByText('营业执照副本复印件')).toBeNull()
   })
 
+  it('shows the government list for an application made through the government app, wherever it is opened', async () => {
+    serve({}, { unitTypeCode: '06', channel: 'gov-app' })
+    renderOffline(ENTRY)
+    expect(await screen.findByText('单位介绍信')).toBeTruthy()
+    expect(screen.queryByText('事业单位法人证书复印件')).toBeNull()
+  })
+
   it('needs both the courier company and the waybill number, then records them and shows 提交成功', async () => {
     const server = serve({ [`POST ${OFFLINE}/recheckByApplyId`]: () => null })
     renderOffline(ENTRY)

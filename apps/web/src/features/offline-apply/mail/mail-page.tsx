@@ -5,14 +5,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { offlineMessages, recheckBody, type OfflineApplyDetail } from '@seal/shared/api/offline-apply'
 import { offlineAllows } from '@seal/shared/codes/offline-status'
 import { messages } from '@seal/shared/messages'
-import { currentChannel } from '../../../lib/host/channel.ts'
 import { useConsignee } from '../api/consignee.ts'
 import { offlineDetailKey, useOfflineDetail } from '../api/offline-apply-detail.ts'
 import { recheckByApplyId } from '../api/recheck.ts'
 import { failureText } from '../failure-text.ts'
 import { offlineDetailState, OfflineFrame, OfflineLoading } from '../offline-frame.tsx'
 import { offlineRoutes } from '../offline-routes.ts'
-import { materialsFor } from './materials-for.ts'
+import { materialsFor } from '@seal/shared/rules/offline-materials'
 
 const TITLE = '邮寄材料'
 const COURIER_MAX = 50
@@ -101,7 +100,7 @@ function MailBody({ detail }: { detail: OfflineApplyDetail }) {
               <ol className="offline-material-list">
                 {materialsFor(consignee.data, {
                   unitTypeCode: detail.unitTypeCode,
-                  channel: currentChannel(),
+                  channel: detail.channel,
                 }).map((item) => (
                   <li key={item}>{item}</li>
                 ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "unit_applications" ADD COLUMN "channel" text;
