@@ -142,9 +142,11 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
   const stored = await storeFileBytes({
     store: trust.files,
     ownerAccountId: input.caller?.accountId ?? null,
-    bytes: Buffer.from(pdf),
+    // A view, not a copy of the 2.5 MB: nothing writes to the sealed bytes after this.
+    bytes: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
     originalName: sealedFileName(input.fileName),
     maxBytes: MAX_SEALED_BYTES,
+    sha256,
   })
   const file = await recordOrDiscard(trust, stored, async (tx, refuse) => {
     await sealStillInEffect(tx, input.sealId, input.stillEntitled).catch(refuse)
