@@ -30,6 +30,9 @@ function callsFor(deepRecordId: string): Call[] {
   const records = (body: object): object => ({ sealId: benchData.busySealId, sealTypeCode: '01', userType: 1, pageSize: 20, ...body })
   const log = '/api/signSealLog/queryByTypeAndSocialCreditCode'
   return [
+    // The floor on this machine at this moment: the cheapest call with a session (cached, no list query).
+    // On a loaded machine every row's tail is mostly waiting for a core; compare against this one.
+    { name: '(floor) config/queryByIdentity', path: '/api/config/queryByIdentity', body: {}, as: 'person' },
     // As the app calls them (apps/web: my-seals, seal-use, unit-apply), pictures on.
     { name: '单位印章 queryGroupByBusiness (enterprise, 28 seals)', path: '/api/seal/queryGroupByBusiness', body: { needPic: true }, as: 'enterprise' },
     { name: '单位印章 queryGroupByBusiness (10 units, 73 seals)', path: '/api/seal/queryGroupByBusiness', body: { needPic: true }, as: 'person' },
