@@ -1,7 +1,7 @@
 // The binding records of the binding benchmark (bench/bindings.bench.ts), on top of the list benchmarks'
 // data set (lists-data.ts: 100k seals, 1M use records): 12 platforms and 100,012 bindings, made in SQL.
 //
-// - bp-0 (the legal representative of 5 units, 73 seals) has 5,000 binding records: each of its seals
+// - bp-0 (the legal representative of 10 units, 73 seals) has 5,000 binding records: each of its seals
 //   bound to each platform over and over (6 rounds; the last round in effect, the earlier ones cancelled),
 //   one a hour back from now, so page 400 exists; and a name seal bound to every platform.
 // - bp-0 also manages 20 seals of other units (management authorisations in force): their bindings show.
@@ -41,8 +41,8 @@ export async function generateBindingData(db: Database, log = console.log): Prom
   }
   const { platforms, ownRecords, otherRecords, managedSeals } = bindingData
   // The unit of seal i and its legal representative, as lists-data.ts made them.
-  const unitOf = (i: string) => `(case when ${i} < 33 then 0 when ${i} < 73 then 1 + (${i} - 33) / 10 else 5 + (${i} - 73) / 4 end)`
-  const holderOf = (i: string) => `'bp-' || (case when ${unitOf(i)} < 5 then 0 else ${unitOf(i)} end)`
+  const unitOf = (i: string) => `(case when ${i} < 28 then 0 when ${i} < 73 then 1 + (${i} - 28) / 5 else 10 + (${i} - 73) / 4 end)`
+  const holderOf = (i: string) => `'bp-' || (case when ${unitOf(i)} < 10 then 0 else ${unitOf(i)} end)`
 
   // Secrets are placeholders: the benchmark rotates the secret of the platforms it calls the open API as.
   await step(

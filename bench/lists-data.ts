@@ -1,6 +1,6 @@
 // The data set of the list benchmarks: 25,000 persons, 25,000 units, 100k seals and 1M use records,
 // made in SQL with INSERT … SELECT generate_series (seconds on PostgreSQL, not hours row by row).
-// The benchmarked person (bp-0, phone 13900000000) represents 5 units holding 73 seals, has a personal
+// The benchmarked person (bp-0, phone 13900000000) represents 10 units holding 73 seals (issue 23's shape), has a personal
 // name seal, and the first unit's 公章 (bs-0) carries 300k use records, so page 9999 exists.
 // A tenth of the uses are 5 platforms' (bplat-0 … bplat-4), the rest name their user (a person of the set).
 import { createHash } from 'node:crypto'
@@ -58,20 +58,20 @@ export async function generateBenchData(
   mkdirSync(join(filesRoot, 'bench'), { recursive: true })
   writeFileSync(join(filesRoot, benchData.storageKey), picture.png)
 
-  const units = Math.ceil((scale.seals - 73) / 4) + 5
+  const units = Math.ceil((scale.seals - 73) / 4) + 10
   const names = `array['张伟','王芳','李娜','赵敏','陈静','刘强','杨磊','黄军']`
   await step(
     'persons',
-    `insert into persons (id, name, identity_type, identity_no, phone)
-     select 'bp-' || i, (${names})[i % 8 + 1], '111', '8' || lpad(i::text, 17, '0'), '139' || lpad(i::text, 8, '0')
+    `insert into persons (id, name, identity_type, identity_no, phone, verified_at)
+     select 'bp-' || i, (${names})[i % 8 + 1], '111', '8' || lpad(i::text, 17, '0'), '139' || lpad(i::text, 8, '0'), now() - interval '1 year'
      from generate_series(0, ${units - 1}) i`,
   )
-  // bp-0 represents units 0–4; every other unit has its own legal representative.
+  // bp-0 represents units 0–9; every other unit has its own legal representative.
   await step(
     'units',
     `insert into units (id, name, social_credit_code, legal_person_id)
      select 'bu-' || i, '基准' || (array['华东','华南','西北','东北','西南'])[i % 5 + 1] || '第' || i || '号科技有限公司',
-            '91' || lpad(i::text, 16, '0'), 'bp-' || case when i < 5 then 0 else i end
+            '91' || lpad(i::text, 16, '0'), 'bp-' || case when i < 10 then 0 else i end
      from generate_series(0, ${units - 1}) i`,
   )
   const sha = createHash('sha256').update(picture.png).digest('hex')
@@ -81,14 +81,14 @@ export async function generateBenchData(
     `insert into files (id, original_name, media_type, size, sha256, storage_key)
      values ('bf-0', 'seal.png', 'image/png', ${picture.png.length}, '${sha}', '${benchData.storageKey}')`,
   )
-  // Seals 0–72 belong to bp-0's units (33 to the first, 10 to each other); the rest, 4 to a unit.
+  // Seals 0–72 belong to bp-0's 10 units (28 to the first, 5 to each other); the rest, 4 to a unit.
   // A unit holds at most one seal of each type 01–05 (seals_one_unit_seal_per_type_idx); the others are 99.
   await step(
     'seals',
     `insert into seals (id, owner_kind, unit_id, seal_name, seal_type_code, seal_code, status, image_file_id, image_sha256,
                         cert_start_time, cert_end_time, failure_reason, revoked_at, revoked_by_person_id, created_at)
      select 'bs-' || i, 'unit',
-            'bu-' || case when i < 33 then 0 when i < 73 then 1 + (i - 33) / 10 else 5 + (i - 73) / 4 end,
+            'bu-' || case when i < 28 then 0 when i < 73 then 1 + (i - 28) / 5 else 10 + (i - 73) / 4 end,
             case when p.pos < 5 then (array['公章','财务专用章','发票专用章','合同专用章','业务专用章'])[p.pos + 1] else '其他专用章' || p.pos end,
             case when p.pos < 5 then (array['01','02','03','04','05'])[p.pos + 1] else '99' end, lpad(i::text, 13, '3'),
             case when i % 17 = 5 then '2' else '1' end, 'bf-0', '${sha}',
@@ -97,7 +97,7 @@ export async function generateBenchData(
             case when i % 17 = 5 then 'bp-0' end, now() - i * interval '1 minute'
      from generate_series(0, ${scale.seals - 1}) i,
           -- the seal's place within its unit: a unit holds one seal of each of 01–05, further seals are 99
-          lateral (select case when i < 33 then i when i < 73 then (i - 33) % 10 else (i - 73) % 4 end as pos) p`,
+          lateral (select case when i < 28 then i when i < 73 then (i - 28) % 5 else (i - 73) % 4 end as pos) p`,
   )
   await step(
     'personal seal',

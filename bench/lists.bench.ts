@@ -4,7 +4,7 @@
 //
 //   npx tsx bench/lists.bench.ts [postgres|pglite]
 //
-// Env: BENCH_PG (default postgres://postgres@127.0.0.1:5432, database bench_lists, made if missing),
+// Env: BENCH_PG (default postgres://postgres@127.0.0.1:5432), BENCH_PG_DATABASE (bench_lists, made if missing),
 // BENCH_PORT (8207), BENCH_PGLITE_SCALE (fraction of the full data set for PGlite, default 1),
 // BENCH_REQUESTS (requests per call and concurrency, default 200), BENCH_SERVER_SRC (apps/server/src of
 // another checkout, to measure it on the same data: the "before" figures).
@@ -21,6 +21,7 @@ const serverSrc = resolve(process.env.BENCH_SERVER_SRC ?? join(root, 'apps/serve
 const port = Number(process.env.BENCH_PORT ?? 8207)
 const requests = Number(process.env.BENCH_REQUESTS ?? 200)
 const pgBase = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432'
+const pgDatabase = process.env.BENCH_PG_DATABASE ?? 'bench_lists'
 const budgets = { one: 30, ten: 100 }
 
 type Call = { name: string; path: string; body: object; as: 'enterprise' | 'person' }
@@ -29,9 +30,15 @@ function callsFor(deepRecordId: string): Call[] {
   const records = (body: object): object => ({ sealId: benchData.busySealId, sealTypeCode: '01', userType: 1, pageSize: 20, ...body })
   const log = '/api/signSealLog/queryByTypeAndSocialCreditCode'
   return [
-    { name: '单位印章 queryGroupByBusiness (enterprise, 33 seals)', path: '/api/seal/queryGroupByBusiness', body: { needPic: true }, as: 'enterprise' },
-    { name: '单位印章 queryGroupByBusiness (legal person, 73 seals)', path: '/api/seal/queryGroupByBusiness', body: { needPic: true }, as: 'person' },
+    // The floor on this machine at this moment: the cheapest call with a session (cached, no list query).
+    // On a loaded machine every row's tail is mostly waiting for a core; compare against this one.
+    { name: '(floor) config/queryByIdentity', path: '/api/config/queryByIdentity', body: {}, as: 'person' },
+    // As the app calls them (apps/web: my-seals, seal-use, unit-apply), pictures on.
+    { name: '单位印章 queryGroupByBusiness (enterprise, 28 seals)', path: '/api/seal/queryGroupByBusiness', body: { needPic: true }, as: 'enterprise' },
+    { name: '单位印章 queryGroupByBusiness (10 units, 73 seals)', path: '/api/seal/queryGroupByBusiness', body: { needPic: true }, as: 'person' },
     { name: '单位印章 queryGroupByBusiness businessName', path: '/api/seal/queryGroupByBusiness', body: { needPic: true, businessName: '华南' }, as: 'person' },
+    { name: '用章 queryGroupByBusiness queryAvailable', path: '/api/seal/queryGroupByBusiness', body: { needPic: true, queryAvailable: true }, as: 'person' },
+    { name: '注销 queryGroupByBusiness one unit', path: '/api/seal/queryGroupByBusiness', body: { socialCreditCode: '910000000000000001', queryAvailable: true, needPic: true }, as: 'person' },
     { name: '个人名章 queryPersonSeals', path: '/api/seal/queryPersonSeals', body: { needPic: true }, as: 'person' },
     { name: '印章详情 seal/detail', path: '/api/seal/detail', body: { sealId: benchData.busySealId }, as: 'person' },
     { name: '用章记录 page 1', path: log, body: records({ pageNum: 1 }), as: 'enterprise' },
@@ -192,10 +199,10 @@ async function bench(target: Target) {
 async function postgresTarget(): Promise<Target> {
   const admin = new pg.Client({ connectionString: `${pgBase}/postgres` })
   await admin.connect()
-  const exists = await admin.query(`select 1 from pg_database where datname = 'bench_lists'`)
-  if (exists.rowCount === 0) await admin.query('create database bench_lists')
+  const exists = await admin.query(`select 1 from pg_database where datname = $1`, [pgDatabase])
+  if (exists.rowCount === 0) await admin.query(`create database ${pgDatabase}`)
   await admin.end()
-  return { kind: 'postgres', databaseUrl: `${pgBase}/bench_lists`, dataDir: '/tmp/speed-lists-bench/postgres', scale: fullScale }
+  return { kind: 'postgres', databaseUrl: `${pgBase}/${pgDatabase}`, dataDir: `/tmp/speed-lists-bench/${pgDatabase}`, scale: fullScale }
 }
 
 function pgliteTarget(): Target {
@@ -206,7 +213,7 @@ function pgliteTarget(): Target {
     busyRecords: Math.max(200_000, Math.round(fullScale.busyRecords * fraction)),
   }
   if (scale.records < scale.busyRecords) scale.records = scale.busyRecords + 10_000
-  return { kind: 'pglite', dataDir: `/tmp/speed-lists-bench/pglite-${fraction}`, scale }
+  return { kind: 'pglite', dataDir: `/tmp/speed-lists-bench/pglite10-${fraction}`, scale }
 }
 
 const only = process.argv[2]

@@ -63,6 +63,8 @@ export async function storeFileBytes(options: {
   originalName: string
   /** The upload limit unless said: a sealed copy of a PDF within it is larger by its signatures. */
   maxBytes?: number
+  /** The bytes' SHA-256 (hex), when the caller has just computed it: a sealed PDF is hashed once, not twice. */
+  sha256?: string
 }): Promise<PreparedFile> {
   const { store, bytes } = options
   if (bytes.length === 0) throw businessError(fileMessages.empty)
@@ -80,7 +82,7 @@ export async function storeFileBytes(options: {
     originalName: sanitizeName(options.originalName, detected.ext),
     mediaType,
     size: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sha256: options.sha256 ?? createHash('sha256').update(bytes).digest('hex'),
     storageKey,
   }
 }

@@ -78,6 +78,7 @@ export async function sealForPlatform(trust: Trust, request: OpenSealRequest, le
     remark: request.remark,
     businessName: request.businessName,
     timestamp: request.timestamp,
+    checkPlacement: refuseOffPage,
     stillEntitled: (tx) => bindingStillHolds(tx, binding, trust.now()),
     inSameTransaction: async (tx, stored) => {
       const [row] = await tx
@@ -192,22 +193,18 @@ async function placementsFor(pdf: Uint8Array, positions: OpenSealPosition[], siz
     for (const match of chosen) placements.push(centredOn(match, size, position))
   }
   if (placements.length > MAX_SIGNATURES) throw openApiError('TOO_MANY_SIGNATURES')
-  await assertOnVisiblePages(pdf, placements)
   return placements
 }
 
-/** Every seal on a page the document has, wholly inside what a viewer shows of it. */
-async function assertOnVisiblePages(pdf: Uint8Array, placements: SealPlacement[]): Promise<void> {
-  const pages = [...new Set(placements.map((p) => p.page))]
-  // A file the reader cannot open is a PdfSignError, which the plugin answers as PDF_INVALID.
-  const boxes = await inWorker({ kind: 'pageBoxes', pdf, pages })
-  const sizes = new Map(pages.map((page, i) => [page, boxes[i]]))
-  for (const placement of placements) {
-    const box = sizes.get(placement.page)
-    if (!box) throw openApiError('PAGE_OUT_OF_RANGE')
-    if (!onVisiblePage(placement, { width: box.x1 - box.x0, height: box.y1 - box.y0 }))
-      throw openApiError('POSITION_INVALID', `签章位置超出页面范围（第${placement.page}页）`)
-  }
+/**
+ * Every seal wholly inside what a viewer shows of its page. Checked as each signature is prepared (the
+ * worker reads the page's box in the same pass), so the document is parsed once per signature and not once
+ * more for the check; a page the document lacks is the signing pass's PAGE_OUT_OF_RANGE (a PdfSignError
+ * the plugin answers as such), a file it cannot read its PDF_INVALID. Nothing is stored before every
+ * signature is made, so a refusal at the second leaves nothing behind.
+ */
+function refuseOffPage(placement: SealPlacement, page: { width: number; height: number }): void {
+  if (!onVisiblePage(placement, page)) throw openApiError('POSITION_INVALID', `签章位置超出页面范围（第${placement.page}页）`)
 }
 
 async function findKeywords(pdf: Uint8Array, keywords: { keyword: string; page?: number | undefined }[]): Promise<Record<string, TextMatch[]>> {

@@ -66,6 +66,11 @@ export type SealDocumentInput = (
    * that records the use, holding its row so that a revoke waits for this use or this use sees the revoke.
    */
   stillEntitled?: (tx: Database) => Promise<void>
+  /**
+   * Refuses a placement given the visible size of its page, which the signing pass reads anyway (the open
+   * API's "seal off the page" check, without parsing the document once more for it).
+   */
+  checkPlacement?: (placement: SealPlacement, page: { width: number; height: number }) => void
   /** What the flow writes with the sealed file, in the same transaction (e.g. the platform's document row). */
   inSameTransaction?: (tx: Database, file: StoredFile) => Promise<void>
   /**
@@ -118,6 +123,7 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
       reason: input.remark ?? '电子印章签章',
       signingTime: trust.now(),
       timestampAuthority: input.timestamp === false ? undefined : timestampAuthority(trust),
+      checkPage: input.checkPlacement && ((page) => input.checkPlacement!(placement, page)),
     })
   }
   if (input.handwriting) {
@@ -136,9 +142,11 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
   const stored = await storeFileBytes({
     store: trust.files,
     ownerAccountId: input.caller?.accountId ?? null,
-    bytes: Buffer.from(pdf),
+    // A view, not a copy of the 2.5 MB: nothing writes to the sealed bytes after this.
+    bytes: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
     originalName: sealedFileName(input.fileName),
     maxBytes: MAX_SEALED_BYTES,
+    sha256,
   })
   const file = await recordOrDiscard(trust, stored, async (tx, refuse) => {
     await sealStillInEffect(tx, input.sealId, input.stillEntitled).catch(refuse)
@@ -208,6 +216,8 @@ export async function signWithImage(input: {
   reason: string
   signingTime: Date
   timestampAuthority: TimestampAuthority | undefined
+  /** Refuses the placement on the page's visible size, read in the same worker trip as the signature. */
+  checkPage?: ((page: { width: number; height: number }) => void) | undefined
 }): Promise<Uint8Array> {
   const { page, ...rect } = input.placement
   const prepared = await inWorker({
@@ -222,6 +232,8 @@ export async function signWithImage(input: {
       contentsBytes: reservedContentsBytes(input.signer.certificateChain, Boolean(input.timestampAuthority)),
     },
   })
+  const box = prepared.pageBox
+  input.checkPage?.({ width: box.x1 - box.x0, height: box.y1 - box.y0 })
   const cms = await createSignedData({ signer: input.signer, contentDigest: prepared.contentDigest, timestampAuthority: input.timestampAuthority })
   return completeSignature(prepared, cms)
 }

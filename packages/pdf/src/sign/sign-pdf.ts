@@ -82,8 +82,12 @@ export async function signPdf(input: SignPdfInput): Promise<Uint8Array> {
 /** What {@link prepareSignature} needs: everything of {@link SignPdfInput} but the key, and the room for the CMS. */
 export type PrepareSignatureInput = Omit<SignPdfInput, 'signer' | 'timestampAuthority'> & { contentsBytes: number }
 
-/** The signed document with an empty /Contents, and the digest of its byte ranges to make the CMS from. */
-export type PreparedSignature = { bytes: Uint8Array; contentsStart: number; contentsBytes: number; contentDigest: Uint8Array }
+/**
+ * The signed document with an empty /Contents, and the digest of its byte ranges to make the CMS from;
+ * `pageBox` is the visible area of the page signed on, read in the same pass (a caller checking that the
+ * seal lies on the page needs no second parse of the document).
+ */
+export type PreparedSignature = { bytes: Uint8Array; contentsStart: number; contentsBytes: number; contentDigest: Uint8Array; pageBox: PageBox }
 
 /**
  * The heavy, key-free half of {@link signPdf}: reads the PDF and the appearance image, appends the
@@ -218,7 +222,8 @@ function prepare(input: PrepareSignatureInput): PreparedSignature {
   const contentDigest = new Uint8Array(
     createHash('sha256').update(bytes.subarray(0, contentsStart)).update(bytes.subarray(contentsEnd)).digest(),
   )
-  return { bytes, contentsStart, contentsBytes, contentDigest }
+  const [bx0, by0, bx1, by1] = page.visibleBox
+  return { bytes, contentsStart, contentsBytes, contentDigest, pageBox: { x0: bx0, y0: by0, x1: bx1, y1: by1 } }
 }
 
 /** A page's visible area in user-space points: lower-left (x0, y0), upper-right (x1, y1). */

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import type { TextItem } from 'pdfjs-dist/types/src/display/api'
+import type { PDFDocumentProxy, TextItem } from 'pdfjs-dist/types/src/display/api'
 
 /**
  * Where a phrase was found: its page (1-based) and the box around it, in PDF points from the bottom-left
@@ -45,10 +46,82 @@ const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/pac
  * found['甲方（盖章）'] // [{ page: 3, x: 72, y: 140.5, width: 78, height: 13 }]
  */
 export async function findText(pdf: Uint8Array, phrases: string[], options: FindTextOptions = {}): Promise<Record<string, TextMatch[]>> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
   const wanted = phrases.map((phrase) => [phrase, compact(phrase.normalize('NFKC'))] as const).filter(([, needle]) => needle.length > 0)
   const found: Record<string, TextMatch[]> = Object.fromEntries(phrases.map((phrase) => [phrase, []]))
   const limit = options.maxMatchesPerPhrase ?? 100
+  const text = await documentText(pdf)
+  try {
+    const numPages = await text.numPages()
+    if (options.maxPages !== undefined && numPages > options.maxPages)
+      throw new FindTextError('TOO_MANY_PAGES', `document has ${numPages} pages, more than ${options.maxPages} to search`)
+    const pages = options.pages ?? Array.from({ length: numPages }, (_, i) => i + 1)
+    for (const pageNumber of pages) {
+      if (pageNumber < 1 || pageNumber > numPages) continue
+      if (wanted.every(([phrase]) => found[phrase]!.length >= limit)) break
+      const { glyphs, text: pageText, glyphAt } = await text.page(pageNumber)
+      for (const [phrase, needle] of wanted) {
+        const matches = found[phrase]!
+        for (let at = pageText.indexOf(needle); at >= 0 && matches.length < limit; at = pageText.indexOf(needle, at + needle.length)) {
+          matches.push({ page: pageNumber, ...boxAround(glyphs.slice(glyphAt[at]!, glyphAt[at + needle.length - 1]! + 1)) })
+        }
+      }
+    }
+    return found
+  } finally {
+    await text.close()
+  }
+}
+
+type PageText = { glyphs: Glyph[]; text: string; glyphAt: number[] }
+type CachedText = { numPages: number; pages: Map<number, PageText> }
+
+/**
+ * The text of the last few documents searched, by SHA-256 of their bytes, per thread: a platform sealing
+ * the same document again (by keyword, one copy after another) has its text read by pdf.js once. Pages are
+ * read as a search needs them. A handful of documents: a 50-page contract's glyphs take a few MB.
+ */
+const textCache = new Map<string, CachedText>()
+const TEXT_CACHE_DOCUMENTS = 4
+
+/** A document's text, page by page, from the cache or read with pdf.js (opened only when a page is missing). */
+async function documentText(pdf: Uint8Array) {
+  const hash = createHash('sha256').update(pdf).digest('hex')
+  let cached = textCache.get(hash)
+  if (cached) textCache.delete(hash) // most recently used last
+  let opened: Promise<{ doc: PDFDocumentProxy; destroy: () => Promise<void> }> | undefined
+  const open = () => (opened ??= openWithPdfjs(pdf))
+  const remember = (entry: CachedText) => {
+    textCache.set(hash, entry)
+    while (textCache.size > TEXT_CACHE_DOCUMENTS) textCache.delete(textCache.keys().next().value!)
+    return entry
+  }
+  if (cached) remember(cached)
+  const entry = async () => (cached ??= remember({ numPages: (await open()).doc.numPages, pages: new Map() }))
+  return {
+    numPages: async () => (await entry()).numPages,
+    page: async (pageNumber: number): Promise<PageText> => {
+      const { pages } = await entry()
+      const known = pages.get(pageNumber)
+      if (known) return known
+      const page = await (await open()).doc.getPage(pageNumber)
+      const content = await page.getTextContent()
+      // Text runs are placed in user space; positions are measured from the visible area's corner.
+      const [viewX, viewY] = page.view as [number, number, number, number]
+      const glyphs = placeGlyphs(content.items.filter((item): item is TextItem => 'str' in item), viewX, viewY)
+      page.cleanup()
+      const read = { glyphs, ...normalisedText(glyphs) }
+      pages.set(pageNumber, read)
+      return read
+    },
+    close: async () => {
+      // A document pdf.js could not open was destroyed there; its error is findText's.
+      await (await opened?.catch(() => undefined))?.destroy()
+    },
+  }
+}
+
+async function openWithPdfjs(pdf: Uint8Array) {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
   const task = getDocument({
     // pdf.js takes ownership of the buffer it is given; the caller's bytes stay intact.
     data: pdf.slice(),
@@ -61,30 +134,10 @@ export async function findText(pdf: Uint8Array, phrases: string[], options: Find
     standardFontDataUrl: join(pdfjsRoot, 'standard_fonts') + '/',
   })
   try {
-    const doc = await task.promise
-    if (options.maxPages !== undefined && doc.numPages > options.maxPages)
-      throw new FindTextError('TOO_MANY_PAGES', `document has ${doc.numPages} pages, more than ${options.maxPages} to search`)
-    const pages = options.pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1)
-    for (const pageNumber of pages) {
-      if (pageNumber < 1 || pageNumber > doc.numPages) continue
-      if (wanted.every(([phrase]) => found[phrase]!.length >= limit)) break
-      const page = await doc.getPage(pageNumber)
-      const content = await page.getTextContent()
-      // Text runs are placed in user space; positions are measured from the visible area's corner.
-      const [viewX, viewY] = page.view as [number, number, number, number]
-      const glyphs = placeGlyphs(content.items.filter((item): item is TextItem => 'str' in item), viewX, viewY)
-      const { text, glyphAt } = normalisedText(glyphs)
-      for (const [phrase, needle] of wanted) {
-        const matches = found[phrase]!
-        for (let at = text.indexOf(needle); at >= 0 && matches.length < limit; at = text.indexOf(needle, at + needle.length)) {
-          matches.push({ page: pageNumber, ...boxAround(glyphs.slice(glyphAt[at]!, glyphAt[at + needle.length - 1]! + 1)) })
-        }
-      }
-      page.cleanup()
-    }
-    return found
-  } finally {
+    return { doc: await task.promise, destroy: () => task.destroy() }
+  } catch (error) {
     await task.destroy()
+    throw error
   }
 }
 
