@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { asc, eq, inArray, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findCaller } from '../auth/sessions.ts'
 import { startBackgroundJobs } from '../background-jobs.ts'
@@ -70,6 +70,7 @@ describe('webhook deliveries driven by the job queue', () => {
     await t.close()
   })
 
+  const rowsOf = async <T>(query: SQL) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows
   const deliveriesOf = (platformIds: string[]) => t.db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.platformId, platformIds))
   const startWorkers = async (...apps: TestApp[]) => {
     const started = await Promise.all(apps.map((app) => startBackgroundJobs(app.app, { pollingSeconds: 0.5 })))
@@ -102,8 +103,8 @@ describe('webhook deliveries driven by the job queue', () => {
       const attempts = await t.db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id)))
       expect(attempts).toHaveLength(12)
       // Nothing of theirs is left waiting or running in the queue.
-      const { rows } = await t.db.execute<{ count: number }>(sql`select count(*)::int as count from jobs.job where name = 'webhook-delivery' and state < 'completed' and singleton_key in ${deliveries.map((d) => d.id)}`)
-      expect(Number(rows[0]!.count)).toBe(0)
+      const waiting = await rowsOf<{ count: number }>(sql`select count(*)::int as count from jobs.job where name = 'webhook-delivery' and state < 'completed' and singleton_key in ${deliveries.map((d) => d.id)}`)
+      expect(Number(waiting[0]!.count)).toBe(0)
     } finally {
       await stopWorkers()
       await hook.close()
@@ -160,8 +161,8 @@ describe('webhook deliveries driven by the job queue', () => {
       jobs = []
       const [delivery] = await deliveriesOf([platform.id])
       expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lockedUntil: null })
-      const { rows } = await t.db.execute<{ state: string }>(sql`select state::text as state from jobs.job where name = 'webhook-delivery' and singleton_key = ${delivery!.id}`)
-      expect(rows.map((r) => r.state)).toEqual(['completed'])
+      const states = await rowsOf<{ state: string }>(sql`select state::text as state from jobs.job where name = 'webhook-delivery' and singleton_key = ${delivery!.id}`)
+      expect(states.map((r) => r.state)).toEqual(['completed'])
     } finally {
       await stopWorkers()
       await hook.close()
