@@ -25,11 +25,14 @@ export const queues = {
 export type QueueName = (typeof queues)[keyof typeof queues]
 
 /**
- * Every queue is `stately`: per key (a delivery's id, a periodic job's name) at most one job waits, one runs
- * and one waits for its retry, so sending a job that already waits is a no-op. A handler that throws is
- * retried three times, 10 s, 20 s, 40 s apart; a job still running after 15 minutes counts as failed.
+ * Every queue is `short`: per key (a delivery's id, a periodic job's name) at most one job waits, so queuing
+ * one that already waits is a no-op; a job may wait while another of its key runs (each handler claims its
+ * own work first). A handler that throws is retried three times, 10 s, 20 s, 40 s apart. A job still active
+ * after `expireInSeconds` (its process died) counts as failed and is retried: two minutes for a webhook
+ * attempt (10 s at most, plus the address check), fifteen for the others.
  */
-const QUEUE_OPTIONS = { policy: 'stately', retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 } as const
+const QUEUE_OPTIONS = { policy: 'short', retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 900 } as const
+const queueOptions = (name: QueueName) => ({ name, ...QUEUE_OPTIONS, ...(name === queues.webhookDelivery ? { expireInSeconds: 120 } : {}) })
 
 /**
  * Creates (or migrates) the queue's tables and its queues: part of opening the database, so a transaction
@@ -40,8 +43,8 @@ export async function prepareJobStore(db: JobDatabase): Promise<void> {
   boss.on('error', () => {})
   await boss.start()
   for (const name of Object.values(queues)) {
-    await boss.createQueue(name, { name, ...QUEUE_OPTIONS })
-    await boss.updateQueue(name, { name, ...QUEUE_OPTIONS })
+    await boss.createQueue(name, queueOptions(name))
+    await boss.updateQueue(name, queueOptions(name))
   }
   await boss.stop({ graceful: false, wait: true })
 }
@@ -52,7 +55,7 @@ const sender = new PgBoss({ db: { executeSql: () => Promise.reject(new Error('se
 export type SendOptions = {
   /** Not before then (a webhook's next attempt). */
   startAfter?: Date
-  /** At most one waiting job per key (the `stately` queues). */
+  /** At most one waiting job per key. */
   singletonKey?: string
   /** At most one job per key in each window of this many seconds, across processes. */
   singletonSeconds?: number
