@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { chains, linkChains } from './audit-trail.ts'
+import { resendSmsNotice, type SmsNotice } from './identity/sms-notice.ts'
 import { queues, startJobQueue, type JobQueue } from './jobs/queue.ts'
 import { openApiHousekeeping } from './open-api/housekeeping.ts'
 import { createWebhookWorker, queueOverdueDeliveries } from './platforms/webhook-worker.ts'
@@ -60,6 +61,9 @@ export async function startBackgroundJobs(app: FastifyInstance, options: { polli
   // The open API's old nonces, idempotency keys and long-expired tokens.
   await queue.work(queues.openApiHousekeeping, () => openApiHousekeeping(db, new Date()), periodic)
   queue.every(queues.openApiHousekeeping, MINUTE_MS)
+
+  // SMS notices the gateway refused while a request was answered (identity/sms-notice.ts).
+  await queue.work<SmsNotice>(queues.smsNotice, (message) => resendSmsNotice(app.providers.sms, message), periodic)
 
   // The CRL is re-signed a day before it would go stale, here rather than by the first fetch after.
   await queue.work(queues.crlRefresh, async () => void (await currentCrl(trust)), periodic)

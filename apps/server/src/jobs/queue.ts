@@ -19,6 +19,8 @@ export const queues = {
   auditChainLink: 'audit-chain-link',
   auditChainSign: 'audit-chain-sign',
   openApiHousekeeping: 'open-api-housekeeping',
+  /** One more try of an SMS notice the gateway refused while a request was answered (data: `{ phone, text }`). */
+  smsNotice: 'sms-notice',
   /** Re-signs the CRL before it goes stale, so no fetch of it pays for the signing. */
   crlRefresh: 'crl-refresh',
 } as const
