@@ -4,12 +4,12 @@
 // places of a lower rank; so no folder imports a higher layer and no two folders import each other.
 // No two files may import each other either, however long the circle.
 const LAYERS = [
-  ['plumbing', ['errors.ts', 'db', 'secrets.ts', 'host-channels.ts', 'config.ts', 'cache', 'redis', 'workers', 'audit', 'plugins', 'files', 'regions', 'web']],
+  ['plumbing', ['errors.ts', 'jobs', 'db', 'secrets.ts', 'host-channels.ts', 'config.ts', 'cache', 'redis', 'workers', 'audit', 'plugins', 'files', 'regions', 'web']],
   ['identity', ['config', 'identity', 'auth']],
   ['trust', ['trust', 'operators']],
   ['seal', ['seals']],
   ['acts', ['platforms', 'records', 'signing', 'seal-auth', 'personal-seal', 'unit-apply', 'offline-apply', 'older-apply', 'older-change', 'bindings', 'open-api', 'activation', 'console']],
-  ['top', ['seed.ts', 'repair.ts', 'audit-trail.ts', 'audit-verify.ts', 'operator-cli.ts', 'app.ts', 'main.ts']],
+  ['top', ['seed.ts', 'repair.ts', 'audit-trail.ts', 'background-jobs.ts', 'audit-verify.ts', 'operator-cli.ts', 'app.ts', 'main.ts']],
 ]
 
 const ROOT = '^apps/server/src/'

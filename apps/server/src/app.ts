@@ -10,6 +10,7 @@ import type { Providers } from './identity/providers.ts'
 import type { Secrets } from './secrets.ts'
 import { authPlugin } from './auth/guard.ts'
 import { pendingDeliveryCount } from './platforms/webhook-deliveries.ts'
+import { queueDepths } from './jobs/queue.ts'
 import { observabilityPlugin, requestIdOf } from './plugins/observability.ts'
 import { operatorRoles } from '@seal/shared/api/operators'
 import { findOperator, registerBootstrapKey } from './operators/sessions.ts'
@@ -145,6 +146,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // event written where nobody listened.
   subscribeToSealEvents(trust, tellPlatformsAboutSeal)
   app.observability.gauge('webhook_deliveries_pending', 'Webhook deliveries waiting to be sent or retried', () => pendingDeliveryCount(deps.db))
+  app.observability.labelledGauge('job_queue_depth', 'Background jobs not yet done, by queue and state (waiting, retry, active)', ['queue', 'state'], async () =>
+    (await queueDepths(deps.db)).map(({ queue, state, count }) => ({ labels: { queue, state }, value: count })),
+  )
   await deliverPendingSealEvents(trust)
 
   // Delivery (issue 9): security headers and compression on every answer, registered before any route.

@@ -101,11 +101,11 @@ export type ServerConfig = {
    */
   frameAncestors: string[]
   /**
-   * AUTH_EXPIRY_NOTICES_EVERY_MINUTES: how often this process looks for authorisations ending soon whose
+   * AUTH_EXPIRY_NOTICES_EVERY_MINUTES: how often the service looks (one job on the queue across its processes) for authorisations ending soon whose
    * seal user has not been told by SMS (seal-auth/expiry-notices.ts); 0 turns it off. Default 60.
    */
   authExpiryNoticeEveryMs: number
-  /** How often the hash chains link new rows, and sign their heads (audit-trail.ts). */
+  /** How often the hash chains link new rows, and sign their heads (audit-trail.ts; jobs in background-jobs.ts). */
   auditChain: { linkEveryMs: number; signEveryMs: number }
   /**
    * WEBHOOK_ALLOW_PRIVATE_ADDRESSES: whether webhooks may go to loopback, private and link-local addresses

@@ -13,10 +13,9 @@ import { seedSandboxPlatforms } from './platforms/registry.ts'
 import { ensureOperationManual } from './config/operation-manual.ts'
 import { closeWorkerPool } from './workers/pool.ts'
 import { repairAtStart, sweepAfterStart } from './repair.ts'
-import { createWebhookWorker, type WebhookWorker } from './platforms/webhook-worker.ts'
-import { openApiHousekeeping } from './open-api/housekeeping.ts'
-import { startAuthExpiryNotices } from './seal-auth/expiry-notices.ts'
-import { startChainer } from './audit-trail.ts'
+import { startBackgroundJobs } from './background-jobs.ts'
+import type { JobQueue } from './jobs/queue.ts'
+import { linkChains } from './audit-trail.ts'
 
 // MEMORY_TRACE=1 prints the resident memory after each start-up phase (bench/memory.bench.ts reads it).
 const traceMemory = process.env.MEMORY_TRACE
@@ -114,17 +113,16 @@ async function runServer(options: { prepare: boolean }) {
   const app = prepared?.app ?? (await build(database))
 
   let closing = false
-  /** Work started after listening, stopped before closing. */
-  const background: { webhooks?: WebhookWorker; stopExpiryNotices?: () => Promise<void>; stopChainer?: () => Promise<void> } = {}
-  // Graceful: stop taking requests (/readyz answers 503 at once), finish those under way and the background
-  // rounds, release the database.
+  /** The job queue's workers, started after listening, stopped before closing. */
+  const background: { jobs?: JobQueue } = {}
+  // Graceful: stop taking requests (/readyz answers 503 at once), finish those under way and the jobs running
+  // (a job still running after 30 s is given back to the queue), link what the chains have left, release the database.
   async function shutdown(signal: string) {
     if (closing) return
     closing = true
     app.log.info(`${signal}: closing`)
-    await background.webhooks?.stop()
-    await background.stopExpiryNotices?.()
-    await background.stopChainer?.()
+    await background.jobs?.stop()
+    await linkChains(database.db).catch((error: unknown) => app.log.error({ err: error }, '审计链链接失败'))
     await app.close()
     await closeWorkerPool()
     await database.close()
@@ -135,20 +133,8 @@ async function runServer(options: { prepare: boolean }) {
 
   await app.listen({ port: config.port, host: config.host })
   traceMemory('listening')
-  // Platforms' webhooks (docs/platforms.md "Webhooks"): every server process runs one; they share the work safely.
-  // The open API's housekeeping rides on its rounds.
-  background.webhooks = createWebhookWorker({
-    db: database.db,
-    keys: app.trust.keys,
-    allowPrivateAddresses: config.webhookAllowPrivateAddresses,
-    backoffMs: config.webhookRetryMs,
-    housekeeping: openApiHousekeeping,
-    log: app.log,
-  })
-  // SMS to seal users whose authorisations end soon, now and every AUTH_EXPIRY_NOTICES_EVERY_MINUTES.
-  background.stopExpiryNotices = startAuthExpiryNotices({ db: database.db, sms: app.providers.sms, everyMs: config.authExpiryNoticeEveryMs, log: app.log })
-  // The audit log and the use records are hash-chained a moment after they are written, their heads signed at intervals.
-  background.stopChainer = startChainer({ trust: app.trust, ...config.auditChain, log: app.log })
+  // Webhooks, notices, the audit chains, housekeeping: jobs on the queue, which every server process works.
+  background.jobs = await startBackgroundJobs(app)
   if (prepared) {
     sweepAfterStart({ db: database.db, trust: app.trust, kind: database.kind, startedAt })
       .then(({ removed }) => app.log.info({ removed }, '启动检查完成：已清理无记录的存储文件'))

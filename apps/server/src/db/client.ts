@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { entityKind } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema.ts'
+import { prepareJobStore } from '../jobs/queue.ts'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -23,7 +24,7 @@ export type OpenDatabase = {
 }
 
 /**
- * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` is set, otherwise
+ * Opens the database and applies pending migrations (the job queue's tables too, jobs/queue.ts): PostgreSQL when `databaseUrl` is set, otherwise
  * PGlite in `dataDir/pglite` (or in memory for `dataDir: ':memory:'`, used by tests).
  * PGlite is single-process, so a lock file on the data folder refuses a second server on the same folder.
  */
@@ -47,6 +48,7 @@ export async function openDatabase(options: {
     pool.on('error', (error) => warn(`数据库连接中断（空闲连接）: ${error.message}`))
     const db = drizzle(pool, { schema })
     await migrate(db, { migrationsFolder })
+    await prepareJobStore(db as unknown as Database)
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
   }
 
@@ -64,6 +66,7 @@ export async function openDatabase(options: {
   try {
     const db = drizzle(client, { schema })
     await migrate(db, { migrationsFolder })
+    await prepareJobStore(db as unknown as Database)
     return {
       db: db as unknown as Database,
       kind: 'pglite',

@@ -6,7 +6,6 @@ import { findCaller } from '../auth/sessions.ts'
 import { bindSealForTest } from '../bindings/test-support.ts'
 import { platformDocuments, platformIdempotencyKeys } from '../platforms/tables.ts'
 import { registerTestPlatform, type RegisteredPlatform } from '../platforms/test-support.ts'
-import { createWebhookWorker } from '../platforms/webhook-worker.ts'
 import { sealUseRecords } from '../records/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
@@ -147,7 +146,7 @@ describe('open API: sealing with an Idempotency-Key', () => {
     expect(again.body.documentId).not.toBe(first.body.documentId)
 
     await t.db.update(platformIdempotencyKeys).set({ createdAt: dayAgo }).where(where)
-    await createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0, housekeeping: openApiHousekeeping }).runOnce()
+    await openApiHousekeeping(t.db, new Date())
     expect(await t.db.select().from(platformIdempotencyKeys).where(where)).toEqual([])
   })
 

@@ -56,7 +56,7 @@ describe('the sample platform client (examples/platform-client) against the serv
       expect((await client.boundSeals()).seals).toEqual([])
 
       const binding = await bindSealForTest(t.db, { sealId, platformId: platform.platformId, personId })
-      await createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0, allowPrivateAddresses: true }).runOnce()
+      await createWebhookWorker({ db: t.db, keys: t.app.trust.keys, allowPrivateAddresses: true }).runOnce()
       expect(events).toEqual([expect.objectContaining({ event: 'binding.created', data: expect.objectContaining({ bindingId: binding.id, sealId }) })])
       expect(rejected).toEqual([])
 
@@ -217,7 +217,7 @@ describe('the sample platform client (examples/platform-client) against the serv
       expect(output).toContain('等待绑定')
       const { platformId } = JSON.parse(readFileSync(credentialsFile, 'utf8'))
       await bindSealForTest(t.db, { sealId, platformId, personId })
-      await createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0, allowPrivateAddresses: true }).runOnce()
+      await createWebhookWorker({ db: t.db, keys: t.app.trust.keys, allowPrivateAddresses: true }).runOnce()
       expect(await exited, output).toBe(0)
       expect(output).toContain('收到推送 binding.created（签名有效）')
       expect(output).toContain('签章请求 Idempotency-Key：')

@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts'
 import { platforms, webhookDeliveries } from './tables.ts'
 import { and, eq, isNotNull } from 'drizzle-orm'
+import { queueAttempt } from './webhook-worker.ts'
 
 /** What a platform is told about (docs/platforms.md "Webhooks"). */
 export const PLATFORM_EVENTS = [
@@ -15,7 +16,7 @@ export type PlatformEvent = (typeof PLATFORM_EVENTS)[number]
 
 /**
  * Queues an event for a platform's webhook. Call it with the transaction that makes the change, so the
- * event exists exactly when the change does (the delivery worker sends it later, signed, with retries).
+ * event exists exactly when the change does (the job queue has it sent, signed, with retries: webhook-worker.ts).
  * A platform without a webhook URL gets nothing queued.
  */
 export async function enqueuePlatformEvent(
@@ -29,5 +30,7 @@ export async function enqueuePlatformEvent(
     .from(platforms)
     .where(and(eq(platforms.id, platformId), isNotNull(platforms.webhookUrl)))
   if (!platform) return
-  await db.insert(webhookDeliveries).values({ platformId, event, payload: { event, ...payload } })
+  const [delivery] = await db.insert(webhookDeliveries).values({ platformId, event, payload: { event, ...payload } }).returning({ id: webhookDeliveries.id })
+  // Its first attempt's job, in the same transaction: due now, for whichever server process is free.
+  await queueAttempt(db, delivery!.id)
 }

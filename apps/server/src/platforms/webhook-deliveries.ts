@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, lt, or } from 'drizzle-orm'
 import type { Database } from '../db/client.ts'
 import { businessError, notFound } from '../errors.ts'
 import { platformMessages } from './messages.ts'
+import { queueAttempt } from './webhook-worker.ts'
 import { webhookAttempts, webhookDeliveries, WEBHOOK_STATUSES } from './tables.ts'
 
 export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number]
@@ -60,11 +61,16 @@ export async function deliveriesOf(db: Database, platformId: string, page: { sta
  * Only a failed one: a pending delivery is on its way, a delivered one was received.
  */
 export async function requeueDelivery(db: Database, deliveryId: string, now: Date): Promise<void> {
-  const [requeued] = await db
-    .update(webhookDeliveries)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'failed')))
-    .returning({ id: webhookDeliveries.id })
+  const requeued = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null })
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'failed')))
+      .returning({ id: webhookDeliveries.id })
+    // Its job with it: the first attempt of the new round is due now.
+    if (row) await queueAttempt(tx as unknown as Database, row.id)
+    return row
+  })
   if (requeued) return
   const [exists] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId))
   throw exists ? businessError(platformMessages.deliveryNotFailed) : notFound(platformMessages.deliveryNotFound)

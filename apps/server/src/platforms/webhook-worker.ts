@@ -6,6 +6,7 @@ import { webhookHeaders, webhookSignature } from './request-signature.ts'
 import { platforms, webhookAttempts, webhookDeliveries, type Platform } from './tables.ts'
 import { webhookReachesPrivateAddress } from './webhook-address.ts'
 import { WEBHOOK_RETRY_MS } from '../config.ts'
+import { queues, sendJob } from '../jobs/queue.ts'
 
 /**
  * Waits after each failed attempt, in order: 10 s, 1 min, 5 min, 30 min, 2 h, 6 h. The delivery fails for
@@ -17,8 +18,6 @@ export const WEBHOOK_BACKOFF_MS = WEBHOOK_RETRY_MS
 export type WebhookWorkerOptions = {
   db: Database
   keys: KeyWrapper
-  /** How often to look for due deliveries. */
-  intervalMs?: number
   /** How long one attempt may take before it counts as failed. */
   timeoutMs?: number
   backoffMs?: number[]
@@ -28,36 +27,34 @@ export type WebhookWorkerOptions = {
    * operator's own network.
    */
   allowPrivateAddresses?: boolean
-  /** Deliveries claimed per round. */
+  /** Deliveries claimed per `runOnce`. */
   batchSize?: number
-  /**
-   * Tidying that rides on the worker's rounds, at most once a minute (main.ts gives the open API's: old
-   * nonces, idempotency keys, long-expired tokens).
-   */
-  housekeeping?: (db: Database, now: Date) => Promise<void>
   now?: () => Date
   log?: { info: (detail: object, message: string) => void; warn: (detail: object, message: string) => void }
 }
 
 export type WebhookWorker = {
-  /** Delivers what is due now, once; answers how many deliveries it attempted. */
+  /**
+   * The job of the queue (`webhook-delivery`): attempts this delivery if it is due and nobody holds it;
+   * one still pending but not due by this process's clock is queued again for when it is.
+   */
+  deliver: (deliveryId: string) => Promise<void>
+  /** Attempts every delivery due now by the rows alone, once; answers how many (tests on their own clock). */
   runOnce: () => Promise<number>
-  /** Stops the interval and waits for the round in progress. */
-  stop: () => Promise<void>
 }
 
 const USER_AGENT = 'SealService-Webhook/1'
 export const PRIVATE_ADDRESS_REFUSED = 'webhookUrl 指向本机或内网地址，未发送'
 
-/** The housekeeping given at most this often. */
-const HOUSEKEEPING_EVERY_MS = 60_000
-
 /**
  * Delivers queued platform events (events.ts) to each platform's webhook URL, signed with its secret
- * (request-signature.ts `webhookSignature`), and records every attempt. Safe with several server
- * processes: a round claims due rows with one conditional update that sets `locked_until` (a row another
- * process holds is skipped), so no delivery is sent twice at once; a process that dies mid-attempt leaves
- * a lock that simply runs out. Delivery is at least once: receivers de-duplicate by the delivery id.
+ * (request-signature.ts `webhookSignature`), and records every attempt. The rows are the record; the job
+ * queue says when each is attempted: a job per attempt, queued with the row (events.ts) and, after a failed
+ * attempt, in the transaction that records it, due at `next_attempt_at`. One worker fetches a job; the
+ * attempt still claims its row first with a conditional update that sets `locked_until`, so no delivery is
+ * sent twice at once whoever else looks (a second job, `runOnce`); a process that dies mid-attempt leaves
+ * a lock that runs out and a job the queue gives to another. Delivery is at least once: receivers
+ * de-duplicate by the delivery id.
  */
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const now = options.now ?? (() => new Date())
@@ -65,15 +62,11 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const backoff = options.backoffMs ?? WEBHOOK_BACKOFF_MS
   const batchSize = options.batchSize ?? 10
   const db = options.db
-  let lastHousekeeping = 0
+  const lockUntil = (at: Date) => new Date(at.getTime() + timeoutMs + 30_000)
 
   async function claimDue(): Promise<(typeof webhookDeliveries.$inferSelect)[]> {
     const at = now()
-    const due = and(
-      eq(webhookDeliveries.status, 'pending'),
-      lte(webhookDeliveries.nextAttemptAt, at),
-      or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, at)),
-    )
+    const due = dueAt(at)
     const candidates = db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
@@ -84,9 +77,24 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     // The conditions again on the row itself: a row another process claimed meanwhile no longer matches.
     return db
       .update(webhookDeliveries)
-      .set({ lockedUntil: new Date(at.getTime() + timeoutMs + 30_000) })
+      .set({ lockedUntil: lockUntil(at) })
       .where(and(inArray(webhookDeliveries.id, candidates), due))
       .returning()
+  }
+
+  async function deliver(deliveryId: string): Promise<void> {
+    const at = now()
+    const [claimed] = await db
+      .update(webhookDeliveries)
+      .set({ lockedUntil: lockUntil(at) })
+      .where(and(eq(webhookDeliveries.id, deliveryId), dueAt(at)))
+      .returning()
+    if (claimed) return attempt(claimed)
+    // Delivered, failed or gone: nothing to do. Pending: early by this clock, or another attempt holds it.
+    const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId))
+    if (row?.status !== 'pending') return
+    const when = Math.max(row.nextAttemptAt.getTime(), row.lockedUntil?.getTime() ?? 0)
+    await queueAttempt(db, deliveryId, new Date(when))
   }
 
   async function attempt(delivery: typeof webhookDeliveries.$inferSelect): Promise<void> {
@@ -117,6 +125,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
               : { attempts: attemptNumber, nextAttemptAt: new Date(at.getTime() + wait), lockedUntil: null },
         )
         .where(eq(webhookDeliveries.id, delivery.id))
+      // The next attempt's job, committed with the attempt that makes it due.
+      if (!delivered && wait !== undefined) await queueAttempt(tx as unknown as Database, delivery.id, new Date(at.getTime() + wait))
     })
     const detail = { deliveryId: delivery.id, platformId: delivery.platformId, event: delivery.event, attempt: attemptNumber, statusCode: outcome.statusCode }
     if (delivered) options.log?.info(detail, 'webhook delivered')
@@ -161,32 +171,44 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   async function runOnce(): Promise<number> {
     const claimed = await claimDue()
     await Promise.all(claimed.map((delivery) => attempt(delivery)))
-    const at = now()
-    if (options.housekeeping && at.getTime() - lastHousekeeping >= HOUSEKEEPING_EVERY_MS) {
-      lastHousekeeping = at.getTime()
-      await options.housekeeping(db, at)
-    }
     return claimed.length
   }
 
-  let stopped = false
-  let round: Promise<unknown> = Promise.resolve()
-  let timer: NodeJS.Timeout | undefined
-  const tick = () => {
-    round = runOnce()
-      .catch((error: unknown) => options.log?.warn({ err: error }, 'webhook round failed'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 2_000).unref()
-      })
-  }
-  if (options.intervalMs !== 0) timer = setTimeout(tick, options.intervalMs ?? 2_000).unref()
+  return { deliver, runOnce }
+}
 
-  return {
-    runOnce,
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await round
-    },
-  }
+/** A delivery that may be attempted at `at`: pending, due, and held by no attempt. */
+function dueAt(at: Date) {
+  return and(
+    eq(webhookDeliveries.status, 'pending'),
+    lte(webhookDeliveries.nextAttemptAt, at),
+    or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, at)),
+  )
+}
+
+/**
+ * Queues an attempt of a delivery for `startAfter` (now when not given), through `db`: a transaction's
+ * job commits with it. One waits per delivery: a second is not added.
+ */
+export async function queueAttempt(db: Database, deliveryId: string, startAfter?: Date): Promise<void> {
+  await sendJob(db, queues.webhookDelivery, { deliveryId }, { singletonKey: deliveryId, ...(startAfter ? { startAfter } : {}) })
+}
+
+/** Sweep age: a pending delivery due this long and held by nobody has lost its job (or predates the queue). */
+const SWEEP_AFTER_MS = 60_000
+
+/**
+ * Queues an attempt for each pending delivery due a minute ago that nobody holds: those written before the
+ * queue existed, and any whose job was lost (its retries spent on a database outage). Runs at start and
+ * every minute (`webhook-sweep`); a delivery whose job still waits gets no second one.
+ */
+export async function queueOverdueDeliveries(db: Database, now: Date): Promise<number> {
+  const overdue = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(dueAt(new Date(now.getTime() - SWEEP_AFTER_MS)))
+    .orderBy(asc(webhookDeliveries.nextAttemptAt))
+    .limit(1000)
+  for (const { id } of overdue) await queueAttempt(db, id)
+  return overdue.length
 }

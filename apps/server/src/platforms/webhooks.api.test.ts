@@ -58,7 +58,7 @@ describe('webhooks: signed, retried with backoff, every attempt recorded', () =>
 
   /** A worker on a clock the test moves. */
   const workerAt = (clock: { now: Date }, options: { timeoutMs?: number; allowPrivateAddresses?: boolean } = {}) =>
-    createWebhookWorker({ db: t.db, keys: t.app.trust.keys, intervalMs: 0, allowPrivateAddresses: true, now: () => clock.now, ...options })
+    createWebhookWorker({ db: t.db, keys: t.app.trust.keys, allowPrivateAddresses: true, now: () => clock.now, ...options })
 
   const deliveriesOf = (platform: RegisteredPlatform) => t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.platformId, platform.id))
 

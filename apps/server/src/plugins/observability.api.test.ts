@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { personFor, idNumber } from '../seal-auth/test-support.ts'
+import { findCaller } from '../auth/sessions.ts'
+import { bindSealForTest } from '../bindings/test-support.ts'
+import { registerTestPlatform } from '../platforms/test-support.ts'
 
 /** What a load balancer and a monitor ask of a server process (issue #23 §2). */
 describe('health, readiness, metrics and request ids', () => {
@@ -29,13 +32,18 @@ describe('health, readiness, metrics and request ids', () => {
 
   it('counts requests by matched route and the seals made, for a scraper on loopback', async () => {
     const holder = await personFor(t, { name: '钱指标', identityNo: idNumber(901) })
-    await personalSealFor(t, holder.token, { pin: 'seal2026' })
+    const { seal } = await personalSealFor(t, holder.token, { pin: 'seal2026' })
+    // A webhook delivery waiting in the job queue (no worker runs in this test).
+    const platform = await registerTestPlatform(t, { webhookUrl: 'http://127.0.0.1:9/webhooks' })
+    await bindSealForTest(t.db, { sealId: seal.id, platformId: platform.id, personId: (await findCaller(t.db, holder.token))!.person.id })
     await t.app.inject({ url: '/api/%61dmin/config', headers: { authorization: `Bearer ${t.secrets.adminToken}` } })
     const metrics = await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })
     expect(metrics.statusCode).toBe(200)
     expect(metrics.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/admin\/config",status="2xx"\} 1/)
     expect(metrics.body).toMatch(/^seals_made_total [1-9]/m)
-    expect(metrics.body).toMatch(/^webhook_deliveries_pending \d+/m)
+    expect(metrics.body).toMatch(/^webhook_deliveries_pending [1-9]/m)
+    expect(metrics.body).toMatch(/^job_queue_depth\{queue="webhook-delivery",state="waiting"\} [1-9]/m)
+    expect(metrics.body).toMatch(/^job_queue_depth\{queue="audit-chain-link",state="active"\} 0/m)
     expect(metrics.body).toContain('process_cpu_seconds_total')
   })
 

@@ -26,6 +26,8 @@ export type Observability = {
   registry: Registry
   /** A gauge read at each scrape (queue depths live in the layers that own the queues). */
   gauge(name: string, help: string, read: () => Promise<number>): void
+  /** The same with labels: one value per label set, all read at each scrape. */
+  labelledGauge(name: string, help: string, labelNames: string[], read: () => Promise<{ labels: Record<string, string>; value: number }[]>): void
 }
 
 declare module 'fastify' {
@@ -83,6 +85,17 @@ export const observabilityPlugin = fp(
           registers: [registry],
           async collect() {
             this.set(await read())
+          },
+        })
+      },
+      labelledGauge(name, help, labelNames, read) {
+        new Gauge({
+          name,
+          help,
+          labelNames,
+          registers: [registry],
+          async collect() {
+            for (const { labels, value } of await read()) this.set(labels, value)
           },
         })
       },

@@ -103,32 +103,3 @@ export async function sendAuthExpiryNotices(options: {
     after = { endTime: last.endTime, id: last.id }
   }
 }
-
-/**
- * Runs the notices now and then every `everyMs` (0: never), in this process; several processes may each
- * run it (see above). Answers the stop for shutdown, which waits for a run under way. A failed run is
- * logged and the next one tries again.
- */
-export function startAuthExpiryNotices(options: {
-  db: Database
-  sms: SmsProvider
-  everyMs: number
-  log: { info: (detail: object, message: string) => void; warn: (detail: object, message: string) => void }
-}): () => Promise<void> {
-  if (options.everyMs <= 0) return async () => {}
-  let running: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    running = sendAuthExpiryNotices({ db: options.db, sms: options.sms, now: new Date(), warn: (message, error) => options.log.warn({ err: error }, message) })
-      .then(({ sent }) => {
-        if (sent > 0) options.log.info({ sent }, '已发送授权到期提醒短信')
-      })
-      .catch((error: unknown) => options.log.warn({ err: error }, '授权到期提醒未完成，下次再试'))
-  }
-  run()
-  const timer = setInterval(() => void running.then(run), options.everyMs)
-  timer.unref()
-  return async () => {
-    clearInterval(timer)
-    await running
-  }
-}

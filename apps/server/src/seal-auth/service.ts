@@ -255,6 +255,7 @@ export async function signAsGrantor(options: {
       text: `${access.unit?.name ?? access.holder.name}授权您使用电子印章“${sealName}”，有效期${beijingDate(auth.startTime.getTime())}至${beijingDate(auth.endTime.getTime())}，请登录电子印章服务确认授权：${acceptLink(trust, auth.id)}`,
     },
     (error) => options.log.warn({ err: error }, 'authorisation notice SMS failed'),
+    { db },
   )
   return { authId: auth.id, authFileId: file.id, smsSent }
 }

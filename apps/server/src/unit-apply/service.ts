@@ -288,7 +288,7 @@ export async function submitApplication(options: {
   if (status === applyStatus.PENDING_REVIEW) await runReview(trust, id, options.log)
   // The legal representative hears of it at once (the agency centre lists it for them).
   if (status === applyStatus.PENDING_SIGN && options.sms) {
-    await noticeLegalRepresentative(options.sms, row, (error) => options.log.warn({ err: error, applicationId: id }, '待签署短信通知发送失败'))
+    await noticeLegalRepresentative({ sms: options.sms, db }, row, (error) => options.log.warn({ err: error, applicationId: id }, '待签署短信通知发送失败'))
   }
   const after = await findApplication(db, id)
   return { id, applyStatus: after?.applyStatus ?? status }

@@ -40,7 +40,11 @@ export async function runReview(trust: Trust, applicationId: string, log: Fastif
  * An operator's application now waits for the legal representative: they are told by SMS at the phone the
  * application gives for them. A gateway failure is only reported; the submission stands.
  */
-export async function noticeLegalRepresentative(sms: SmsProvider, row: Pick<UnitApplication, 'unitName' | 'form'>, warn: (error: unknown) => void): Promise<void> {
+export async function noticeLegalRepresentative(
+  options: { sms: SmsProvider; db: Database },
+  row: Pick<UnitApplication, 'unitName' | 'form'>,
+  warn: (error: unknown) => void,
+): Promise<void> {
   const text = applyServerMessages.legalSignNotice(row.form.operatorRealName, row.unitName)
-  await sendSmsNotice(sms, { phone: row.form.legalTel, text }, warn)
+  await sendSmsNotice(options.sms, { phone: row.form.legalTel, text }, warn, { db: options.db })
 }

@@ -157,7 +157,7 @@ async function notifyApplicant(trust: Trust, application: UnitApplication) {
   const settings = settingsOf(trust)
   if (!settings.sms) return
   const [applicant] = await trust.db.select({ phone: persons.phone }).from(persons).where(eq(persons.id, application.applicantPersonId)).limit(1)
-  await sendSmsNotice(settings.sms, { phone: applicant?.phone ?? '', text: outcomeNotice(application) }, (error) => settings.warn('审核结果短信发送失败', error))
+  await sendSmsNotice(settings.sms, { phone: applicant?.phone ?? '', text: outcomeNotice(application) }, (error) => settings.warn('审核结果短信发送失败', error), { db: trust.db })
 }
 
 /** What the applicant is told by SMS. */
