@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_person_idx" ON "accounts" USING btree ("person_id");
