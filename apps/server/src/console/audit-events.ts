@@ -77,11 +77,15 @@ export async function auditEventRows(
   const walked =
     who && !/^(\d{11}|\d{17}[\dXx])$/.test(who)
       ? await firstHits(db, {
+          // The entry's person by primary keys, row by row (offset 0 keeps the lookup per row: as a join or
+          // an EXISTS, PostgreSQL would first hash every account of everyone so named).
           walk: sql`select ${e.id} as id, ${e.createdAt} as created_at,
-                           (${e.operatorName} = ${who} or ${e.accountId} = ${who} or exists (
-                             select 1 from ${accounts} a join ${persons} p on p.id = a.person_id
-                             where a.id = ${e.accountId} and (p.phone = ${who} or p.identity_no = ${who.toUpperCase()} or p.name = ${who}))) as hit
-                    from ${auditEvents} ${common.length > 0 ? sql`where ${sql.join(common, sql` and `)}` : sql``}
+                           (${e.operatorName} = ${who} or ${e.accountId} = ${who}
+                            or coalesce(p.phone = ${who} or p.identity_no = ${who.toUpperCase()} or p.name = ${who}, false)) as hit
+                    from ${auditEvents} left join lateral (
+                      select p.phone, p.identity_no, p.name from ${accounts} a join ${persons} p on p.id = a.person_id
+                      where a.id = ${e.accountId} offset 0) p on true
+                    ${common.length > 0 ? sql`where ${sql.join(common, sql` and `)}` : sql``}
                     order by ${e.createdAt} desc, ${e.id} desc limit ${WALK_ROWS}`,
           order: sql`w.created_at desc, w.id desc`,
           limit,

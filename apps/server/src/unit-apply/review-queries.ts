@@ -95,12 +95,17 @@ export async function listForReview(
   return { records, lastId: hasMore ? (page.at(-1)?.application.id ?? null) : null, hasMore }
 }
 
+/** A unified social credit code: 18 characters of digits and capitals (GB 32100). */
+const CREDIT_CODE = /^[0-9A-Za-z]{18}$/
+
 /**
  * The `q` filter of the queue. A word on many applications (科技, a common name) is found by walking the
  * queue in order (db/search.ts firstHits); a rarer one by its trigram candidates
  * (unit_applications_review_search_trgm_idx), which are then few.
  */
 async function searchedFor(db: Database, listed: (SQL | undefined)[], q: string, limit: number): Promise<SQL> {
+  // A whole credit code is the code: its own index answers, where its trigrams (runs of 0) are everywhere.
+  if (CREDIT_CODE.test(q)) return eq(a.socialCreditCode, q.toUpperCase())
   const ids = await firstHits(db, {
     walk: sql`select ${a.id} as id, ${a.submittedAt} as submitted_at, ${ilike(reviewSearchText(a), containsPattern(q))} as hit
               from ${a} where ${and(...listed)} order by ${a.submittedAt}, ${a.id} limit ${WALK_ROWS}`,
