@@ -80,7 +80,7 @@ try {
   const context = await browser.newContext({ viewport })
   await context.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [TOKEN_KEY, token])
   const queue = await context.newPage()
-  report('/console/review', await firstLoad(queue, `${server.url}/console/review`, () => queue.getByText('审核队列').first().waitFor({ timeout: 30_000 })))
+  report('/console/review', await firstLoad(queue, `${server.url}/console/review`, () => queue.getByText('按提交时间先后排列', { exact: false }).first().waitFor({ timeout: 30_000 })))
 
   for (const [path, withToken] of [
     ['/console/login', undefined],
