@@ -61,7 +61,7 @@ async function audit(url: string, token?: string) {
       await page.close()
       await cdp.close()
     }
-    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(token), logLevel: 'error' }, desktopConfig)
+    const result = await lighthouse(url, { port: chrome.port, onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: Boolean(token), logLevel: 'error' }, desktopConfig)
     return result!.lhr
   } finally {
     chrome.kill()
@@ -80,7 +80,7 @@ try {
   const context = await browser.newContext({ viewport })
   await context.addInitScript(([key, value]) => sessionStorage.setItem(key!, value!), [TOKEN_KEY, token])
   const queue = await context.newPage()
-  report('/console/review', await firstLoad(queue, `${server.url}/console/review`, () => queue.getByText('审核队列').first().waitFor({ timeout: 30_000 })))
+  report('/console/review', await firstLoad(queue, `${server.url}/console/review`, () => queue.getByText('按提交时间先后排列', { exact: false }).first().waitFor({ timeout: 30_000 })))
 
   for (const [path, withToken] of [
     ['/console/login', undefined],
@@ -95,7 +95,12 @@ try {
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?'
     console.log(`${path} (desktop): performance of ${RUNS} runs ${runs.map((r) => performance(r).toFixed(2)).join(', ')}; median ${scores.join(', ')}; FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`)
     const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && !['informative', 'manual', 'notApplicable'].includes(a.scoreDisplayMode))
-    for (const a of failing) console.log(`    ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`)
+    for (const a of failing) {
+      console.log(`    ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`)
+      // The elements concerned, so a regression says where to look.
+      const items = (a.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []
+      for (const item of items.slice(0, 5)) if (item.node?.snippet) console.log(`        ${item.node.snippet.slice(0, 160)}`)
+    }
   }
 } finally {
   await browser.close()

@@ -5,14 +5,15 @@
 //
 //   npm run build && npx tsx bench/console.bench.ts
 //
-// Env: BENCH_PG (default postgres://postgres@127.0.0.1:5432, database bench_console, made if missing; drop it
-// when done), BENCH_PORT (8495), BENCH_REQUESTS (requests per call and concurrency, default 200).
+// Env: BENCH_PG (default postgres://postgres@127.0.0.1:5432), BENCH_DB (default bench_console, made if
+// missing; drop it when done), BENCH_PREPARE_ONLY (make the data set and stop), BENCH_PORT (8495), BENCH_REQUESTS (requests per call and concurrency, default 200).
 // The data set: lists-data.ts (25,000 persons and units, 100k seals, 1M use records: a tenth by 5 platforms,
 // the rest naming their user, 300k on seal bs-0), plus an account per person, 100k applications (15% waiting
 // for review, half decided within the last 60 days, none SEALING: the server's start would resume it) and
 // 1M audit events over a year: 70% logins of the
 // accounts, 20% seal actions on seals, 10% by 10 operators (审核员0 … 审核员9), 1% of them seal.revoked.
 import { mkdirSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import pg from 'pg'
@@ -24,7 +25,7 @@ import { startBuiltServer } from './server.ts'
 const port = Number(process.env.BENCH_PORT ?? 8495)
 const requests = Number(process.env.BENCH_REQUESTS ?? 200)
 const pgBase = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432'
-const database = 'bench_console'
+const database = process.env.BENCH_DB ?? 'bench_console'
 const adminToken = 'bench-console-admin-token-0123456789abcdef'
 const budgets = { one: 30, ten: 100 }
 const scale = { applications: 100_000, auditEvents: 1_000_000 }
@@ -45,6 +46,8 @@ async function generateConsoleData(db: Database) {
     'accounts',
     `insert into accounts (id, kind, person_id) select 'bca-' || i, 'personal', 'bp-' || i from generate_series(0, ${persons - 1}) i`,
   )
+  // The names on the forms are those of lists-data's persons (one in eight is 张伟).
+  const names = `array['张伟','王芳','李娜','赵敏','陈静','刘强','杨磊','黄军']`
   const statuses = `array['APPLY_SUCCESS','APPLY_SUCCESS','APPLY_SUCCESS','APPLY_SUCCESS','APPLY_SUCCESS','APPLY_SUCCESS','APPLY_SUCCESS','APPLY_SUCCESS','APPLY_SUCCESS','APPLY_FAIL',
                            'APPLY_FAIL','CANCELED','LEGAL_REFUSED','PENDING_REVIEW','PENDING_REVIEW','PENDING_REVIEW','PENDING_SIGN','TEMPORARY_SAVE','PENDING_SIGN','APPLY_SUCCESS']`
   await step(
@@ -54,7 +57,10 @@ async function generateConsoleData(db: Database) {
                                     submitted_at, reviewed_at)
      select 'bca-app-' || i, 'bca-' || (i % ${persons}), 'bp-' || (i % ${persons}), 'LEGAL_APPLY', 'APPLY', '3-1', o.status,
             '91' || lpad(i::text, 16, '0'), '基准第' || i || '号科技有限公司', '8' || lpad((i % ${persons})::text, 17, '0'), '01',
-            '{}'::jsonb, o.submitted - interval '1 hour', o.submitted,
+            jsonb_build_object('businessType', 'APPLY', 'applyType', 'LEGAL_APPLY', 'unitName', '基准第' || i || '号科技有限公司', 'unitTypeCode', '02',
+                               'legalPersonName', (${names})[(i / 20) % 8 + 1], 'operatorRealName', (${names})[(i / 7) % 8 + 1],
+                               'sealInfo', jsonb_build_array(jsonb_build_object('_id', 'a', 'sealTypeCode', '01', 'manualReview', i % 10 = 0))),
+            o.submitted - interval '1 hour', o.submitted,
             case when o.status = 'TEMPORARY_SAVE' then null else o.submitted end,
             case when o.status in ('APPLY_SUCCESS', 'APPLY_FAIL') then o.submitted + (i % 72) * interval '1 hour' + interval '10 minutes' end
      from generate_series(0, ${scale.applications - 1}) i,
@@ -117,6 +123,9 @@ async function prepare(databaseUrl: string, dataDir: string) {
     target: await deep(
       sql`select target as id from audit_events where target is not null offset 5000 limit 1`,
     ),
+    queue5k: await deep(
+      sql`select id from unit_applications where apply_status = 'PENDING_REVIEW' and submitted_at is not null and deleted_at is null order by submitted_at, id offset 5000 limit 1`,
+    ),
   }
   await opened.close()
   return cursors
@@ -136,6 +145,11 @@ function callsFor(cursors: Awaited<ReturnType<typeof prepare>>): Call[] {
   const uses = (name: string, query: string): Call => ({
     name: `用章 ${name}`,
     path: `/api/admin/audit/use-records?${query}`,
+  })
+  const queue = (name: string, query: string, expect: Call['expect'] = 'rows'): Call => ({
+    name: `审核 ${name}`,
+    path: `/api/admin/applications?${query}`,
+    expect,
   })
   const seals = (name: string, query: string): Call => ({
     name: `印章 ${name}`,
@@ -158,6 +172,14 @@ function callsFor(cursors: Awaited<ReturnType<typeof prepare>>): Call[] {
       'who 审核员3 + action + period',
       `who=${q('审核员3')}&action=unit-apply.&from=${now - 100 * day}&to=${now - 90 * day}`,
     ),
+    queue('待审核 first 20', ''),
+    queue('待审核 after 5,000', `lastId=${cursors.queue5k}`),
+    queue('q 科技 (every one)', `q=${q('科技')}`),
+    queue('q 张伟 (1 in 4)', `q=${q('张伟')}`),
+    queue('q 张伟 after 5,000', `q=${q('张伟')}&lastId=${cursors.queue5k}`),
+    queue('q 第4242号 (rare)', `status=APPLY_SUCCESS&q=${q('第4241号')}`),
+    queue('q credit code', `status=APPLY_SUCCESS&q=91${'4241'.padStart(16, '0')}`),
+    queue('q 第4243号 (none waiting)', `q=${q('第4243号')}`, 'any'),
     uses('newest 20', ''),
     uses('after 100,000', `lastId=${cursors.uses100k}`),
     uses('seal bs-0 (300k)', `sealId=${benchData.busySealId}`),
@@ -194,7 +216,7 @@ async function measure(url: string, call: Call, connections: number) {
   })
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${call.name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-  return { p50: result.latency.p50, p99: result.latency.p99, refused }
+  return { p50: result.latency.p50, p99: result.latency.p99, min: result.latency.min, refused }
 }
 
 /** One reading of the dashboard (what the route answers for 30 s), called directly 20 times. */
@@ -224,9 +246,11 @@ async function main() {
   if (exists.rowCount === 0) await admin.query(`create database ${database}`)
   await admin.end()
   const databaseUrl = `${pgBase}/${database}`
-  const dataDir = '/tmp/speed-console-bench'
+  const dataDir = `/tmp/speed-console-bench-${database}`
   mkdirSync(dataDir, { recursive: true })
   const cursors = await prepare(databaseUrl, dataDir)
+  // BENCH_PREPARE_ONLY=1 makes the data set (no build needed) and stops.
+  if (process.env.BENCH_PREPARE_ONLY) return
   const server = await startBuiltServer(port, {
     databaseUrl,
     dataDir,
@@ -237,7 +261,7 @@ async function main() {
       `\npostgres: 100k seals, 1M use records, 1M audit events, 100k applications; ${requests} requests per row; budgets p99 ≤ ${budgets.one} ms (1 connection), ≤ ${budgets.ten} ms (10)`,
     )
     console.log(
-      `${'call'.padEnd(34)} ${'1 conn p50/p99'.padStart(15)} ${'10 conn p50/p99'.padStart(16)}  ${'rows'.padStart(5)} ${'bytes'.padStart(7)}`,
+      `${'call'.padEnd(34)} ${'1 conn p50/p99'.padStart(15)} ${'min'.padStart(4)} ${'10 conn p50/p99'.padStart(16)}  ${'rows'.padStart(5)} ${'bytes'.padStart(7)}`,
     )
     const calls = callsFor(cursors)
     // A first round warms the server (JIT, connection pool, plan cache); it is not reported.
@@ -256,10 +280,11 @@ async function main() {
       const mark = (f: { p99: number; refused: number }, budget: number) =>
         `${f.p99 <= budget ? ' ' : '!'}${f.refused ? `(${f.refused} not 00)` : ''}`
       console.log(
-        `${call.name.padEnd(34)} ${`${one.p50}/${one.p99}${mark(one, budgets.one)}`.padStart(15)} ${`${ten.p50}/${ten.p99}${mark(ten, budgets.ten)}`.padStart(16)}  ${String(rows ?? '-').padStart(5)} ${String(Buffer.byteLength(text)).padStart(7)}`,
+        `${call.name.padEnd(34)} ${`${one.p50}/${one.p99}${mark(one, budgets.one)}`.padStart(15)} ${String(one.min).padStart(4)} ${`${ten.p50}/${ten.p99}${mark(ten, budgets.ten)}`.padStart(16)}  ${String(rows ?? '-').padStart(5)} ${String(Buffer.byteLength(text)).padStart(7)}`,
       )
     }
-    console.log('(! = over budget; latencies in ms)')
+    console.log('(! = over budget; latencies in ms; min: the fastest of one client, what a quiet machine approaches)')
+    console.log(`load average while measuring: ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores`)
     await measureDashboardReading(databaseUrl, dataDir)
     for (const [name, path] of [
       ['审计 export, 100k rows (capped)', '/api/admin/audit/events/export'],

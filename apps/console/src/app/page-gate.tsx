@@ -2,6 +2,7 @@ import { Button, Result } from 'antd'
 import type { ComponentType } from 'react'
 import { Navigate } from 'react-router-dom'
 import { useMe } from '../features/session/api/me.ts'
+import type { OperatorRole } from '@seal/shared/api/operator-roles'
 import { mayOpen, type RouteRoleKey } from '../lib/roles.ts'
 import { pages } from './pages.ts'
 
@@ -21,11 +22,19 @@ export function PageGate({ reads, page: Page }: { reads: RouteRoleKey | 'anyone'
   return <Page />
 }
 
-/** The first page the caller may read: the landing page after login. */
+/**
+ * Where a role starts its day: a reviewer works the queue, so he lands there rather than on 首页 (whose
+ * charts are the console's biggest chunk, and not what he came for).
+ */
+const firstPageOf: Partial<Record<OperatorRole, string>> = { reviewer: '/review' }
+
+/** The landing page after login: the caller's role's first page, else the first page the caller may read. */
 export function Landing() {
   const me = useMe()
-  const first = pages.find((page) => page.group && me.data && mayOpen(me.data.roles, page.reads))
-  return <Navigate to={first?.path ?? '/account'} replace />
+  const roles = me.data?.roles ?? []
+  const own = roles.map((role) => firstPageOf[role]).find(Boolean)
+  const first = own ?? pages.find((page) => page.group && me.data && mayOpen(roles, page.reads))?.path
+  return <Navigate to={first ?? '/account'} replace />
 }
 
 export function NotFound() {

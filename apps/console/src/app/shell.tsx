@@ -44,7 +44,7 @@ export default function Shell() {
     <App>
       <ProLayout
         title="电子印章运营管理后台"
-        logo={<SafetyOutlined style={{ fontSize: 24, color: '#1677ff' }} />}
+        logo={<SafetyOutlined style={{ fontSize: 24, color: '#0958d9' }} />}
         layout="mix"
         fixSiderbar
         menu={{ defaultOpenAll: true, ignoreFlatMenu: true }}

@@ -70,7 +70,11 @@ export const accounts = pgTable(
     unitId: text('unit_id').references(() => units.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('accounts_kind_person_unit_uq').on(t.kind, t.personId, t.unitId)],
+  (t) => [
+    uniqueIndex('accounts_kind_person_unit_uq').on(t.kind, t.personId, t.unitId),
+    // A person's accounts (the audit log's `who`: the accounts of the persons a phone, ID number or name names).
+    index('accounts_person_idx').on(t.personId),
+  ],
 )
 
 /** Bearer sessions; only the SHA-256 of the token is stored. */

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
-import { sql, type SQL } from 'drizzle-orm'
+import { inArray, sql, type SQL } from 'drizzle-orm'
 import type { AuditEventItem, auditEventQuery } from '@seal/shared/api/console'
 import { accounts, persons } from '../auth/tables.ts'
 import { auditEvents } from '../audit/tables.ts'
 import type { Database } from '../db/client.ts'
-import { prefixPattern } from '../db/search.ts'
+import { firstHits, prefixPattern, WALK_ROWS } from '../db/search.ts'
 
 export type AuditEventSearch = Omit<z.output<typeof auditEventQuery>, 'pageSize'> & { pageSize: number }
 
@@ -25,9 +25,11 @@ type Row = {
 
 /**
  * The audit log as the console searches it (GET /admin/audit/events and its export): newest first,
- * keyset-paged on (created_at, id). `who` is two searches, each walked in order by its own index and cut at
- * the page: the operator's name (audit_events_operator_idx), and the accounts of the persons it names
- * (audit_events_account_idx; the person by phone, ID number or name); the page is the newest of both.
+ * keyset-paged on (created_at, id). `who` (an operator's name, or a person's phone, ID number or name) is
+ * first looked for in the newest WALK_ROWS entries (a common name is settled there); when that does not
+ * settle the page, it is two searches, each walked in order by its own index and cut at the page: the
+ * operator's name (audit_events_operator_idx), and the accounts of the persons it names
+ * (audit_events_account_idx); the page is the newest of both.
  * `action` is a prefix (audit_events_action_time_idx, text_pattern_ops), `target` exact
  * (audit_events_target_time_idx), the period alone audit_events_time_idx. One query.
  */
@@ -63,15 +65,39 @@ export async function auditEventRows(
     return sql`(select * from ${auditEvents} ${where} order by ${e.createdAt} desc, ${e.id} desc limit ${limit})`
   }
   const who = query.who
-  const found = who
-    ? sql`${branch(sql`${e.operatorName} = ${who}`)} union all ${branch(
-        sql`${e.operatorName} is distinct from ${who} and ${e.accountId} in (
-          select ${who}::text
+  // The accounts of the persons `who` names (phone, ID number, exact name) or the account it is.
+  const accountsOf = (text: string) => sql`select ${text}::text
           union all
           select a.id from ${accounts} a where a.person_id in (
-            select p.id from ${persons} p where p.phone = ${who} or p.identity_no = ${who.toUpperCase()} or p.name = ${who}))`,
-      )}`
-    : branch(undefined)
+            select p.id from ${persons} p where p.phone = ${text} or p.identity_no = ${text.toUpperCase()} or p.name = ${text})`
+  // A name many people share is found by walking the log newest first, each entry's person looked up by
+  // its account (db/search.ts firstHits); a phone or ID number names one person, whose accounts' entries are
+  // few, and anything the walk does not settle is two searches cut at the page and merged: the operator's
+  // name as written, and the persons' accounts.
+  const walked =
+    who && !/^(\d{11}|\d{17}[\dXx])$/.test(who)
+      ? await firstHits(db, {
+          // The entry's person by primary keys, row by row (offset 0 keeps the lookup per row: as a join or
+          // an EXISTS, PostgreSQL would first hash every account of everyone so named).
+          walk: sql`select ${e.id} as id, ${e.createdAt} as created_at,
+                           (${e.operatorName} = ${who} or ${e.accountId} = ${who}
+                            or coalesce(p.phone = ${who} or p.identity_no = ${who.toUpperCase()} or p.name = ${who}, false)) as hit
+                    from ${auditEvents} left join lateral (
+                      select p.phone, p.identity_no, p.name from ${accounts} a join ${persons} p on p.id = a.person_id
+                      where a.id = ${e.accountId} offset 0) p on true
+                    ${common.length > 0 ? sql`where ${sql.join(common, sql` and `)}` : sql``}
+                    order by ${e.createdAt} desc, ${e.id} desc limit ${WALK_ROWS}`,
+          order: sql`w.created_at desc, w.id desc`,
+          limit,
+        })
+      : null
+  const found = walked
+    ? sql`select * from ${auditEvents} where ${inArray(e.id, walked)}`
+    : who
+      ? sql`${branch(sql`${e.operatorName} = ${who}`)} union all ${branch(
+          sql`${e.operatorName} is distinct from ${who} and ${e.accountId} in (${accountsOf(who)})`,
+        )}`
+      : branch(undefined)
 
   const result = await db.execute(sql`
     select f.id, f.chain_seq, f.entry_hash, f.action, f.target, f.operator_id, f.operator_name, f.account_id, f.ip, f.detail, f.created_at,

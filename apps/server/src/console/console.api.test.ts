@@ -1,4 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
+import type { DashboardAnswer } from '@seal/shared/api/console'
+import { beijingDate } from '@seal/shared/text/beijing-time'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { linkChains } from '../audit-trail.ts'
 import { findCaller } from '../auth/sessions.ts'
@@ -10,6 +12,8 @@ import { personalSealFor } from '../test/seals.ts'
 import { applicantFor, creditCode, idNumber, insertApplication } from '../test/unit-applications.ts'
 import { openssl } from '../trust/testing.ts'
 import { unitApplications } from '../unit-apply/tables.ts'
+import { dashboard } from './dashboard.ts'
+import { dashboardDays } from './tables.ts'
 
 const HOUR = 3_600_000
 const alice = { phone: '13700000061', name: '欧阳控台', identityNo: idNumber(611) }
@@ -206,6 +210,16 @@ describe('the console reads: seals, dashboard, audit log, use records, sandbox r
       expect(byPhone.every((e: { personName: string }) => e.personName === alice.name)).toBe(true)
       expect(await actions(`who=${alice.identityNo}`)).toEqual(byPhone)
       expect(await actions(`who=${encodeURIComponent(alice.name)}`)).toEqual(byPhone)
+      // Pages of one are settled by walking the log newest first (two matches among the newest entries, as
+      // for a common name): the same entries in the same order, page after page.
+      const walked: unknown[] = []
+      for (let lastId = ''; ; ) {
+        const page = (await admin(`/api/admin/audit/events?who=${encodeURIComponent(alice.name)}&pageSize=1${lastId && `&lastId=${lastId}`}`)).body.data
+        walked.push(...page.records)
+        if (!page.lastId) break
+        lastId = page.lastId
+      }
+      expect(walked).toEqual(byPhone)
       const times = byPhone.map((e: { createdAt: number }) => e.createdAt)
       expect(times).toEqual([...times].sort((a, b) => b - a))
       const byOperator = await actions(`who=${encodeURIComponent(startupKey.name)}`)
@@ -363,6 +377,37 @@ describe('the console reads: seals, dashboard, audit log, use records, sandbox r
       expect(data.review.waiting.p50Ms).toBeGreaterThan(3 * HOUR - 60_000)
       expect(data.review.waiting.p50Ms).toBeLessThan(3 * HOUR + 60_000)
       expect(data.review.decided).toMatchObject({ count: 1, p50Ms: 3 * HOUR, p90Ms: 3 * HOUR })
+    })
+
+    it('keeps the count of a day that is over once it is counted, and counts today as uses come', async () => {
+      const DAY = 24 * HOUR
+      const use = (at: Date) => ({
+        sealId: aliceSeal.id,
+        userPersonId: alicePersonId,
+        userName: alice.name,
+        fileName: '看板.pdf',
+        documentSha256: 'cd'.repeat(32),
+        createdAt: at,
+      })
+      // Uses three days ago, on a service where no reading has counted that day yet (the test above read the
+      // dashboard, and a settled day's count is final: no use is ever written into the past).
+      await t.db.delete(dashboardDays)
+      await t.db.insert(sealUseRecords).values([use(new Date(Date.now() - 3 * DAY)), use(new Date(Date.now() - 3 * DAY))])
+      const day = beijingDate(Date.now() - 3 * DAY)
+      const countOf = (answer: DashboardAnswer, which: string) => answer.usesPerDay.find((d) => d.day === which)!.count
+
+      const first = await dashboard(t.db)
+      expect(countOf(first, day)).toBe(2)
+      const [kept] = await t.db
+        .select()
+        .from(dashboardDays)
+        .where(and(eq(dashboardDays.figure, 'uses'), eq(dashboardDays.day, day)))
+      expect(kept?.count).toBe(2)
+
+      await t.db.insert(sealUseRecords).values(use(new Date()))
+      const second = await dashboard(t.db)
+      expect(second.usesPerDay.at(-1)!.count).toBe(first.usesPerDay.at(-1)!.count + 1)
+      expect(countOf(second, day)).toBe(2)
     })
   })
 

@@ -1,11 +1,11 @@
 import type { z } from 'zod'
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ConsoleSealDetail, ConsoleSealItem, sealSearchQuery } from '@seal/shared/api/console'
 import { persons, units } from '../auth/tables.ts'
 import { sealBindings } from '../bindings/tables.ts'
 import type { Database } from '../db/client.ts'
-import { containsText } from '../db/search.ts'
+import { containsPattern, containsText, firstHits, WALK_ROWS } from '../db/search.ts'
 import { notFound } from '../errors.ts'
 import { platforms } from '../platforms/tables.ts'
 import { sealPictureLink } from '../seals/picture-link.ts'
@@ -30,6 +30,25 @@ function heldBy(who: SQL): SQL {
 }
 
 /**
+ * The holder-name filter. A name many people share (张伟) is found by walking the seals newest first and
+ * looking up each one's holder (db/search.ts firstHits); a rarer name by its candidates (the trigram
+ * index of persons' names, then the holders' seals).
+ */
+async function heldByNamed(db: Database, listed: (SQL | undefined)[], name: string, limit: number): Promise<SQL> {
+  const ids = await firstHits(db, {
+    walk: sql`select ${s.id} as id, ${s.createdAt} as created_at,
+                     exists (select 1 from ${persons} hp
+                             where hp.id = coalesce(${s.personId}, (select hu.legal_person_id from ${units} hu where hu.id = ${s.unitId}))
+                               and ${ilike(sql`hp.name`, containsPattern(name))}) as hit
+              from ${seals} where ${and(...listed) ?? sql`true`}
+              order by ${s.createdAt} desc, ${s.id} desc limit ${WALK_ROWS}`,
+    order: sql`w.created_at desc, w.id desc`,
+    limit,
+  })
+  return ids ? inArray(s.id, ids) : heldBy(containsText(alias(persons, 'hp').name, name))
+}
+
+/**
  * The console's seal search (GET /admin/seals): newest made first, keyset-paged on (created_at, id) by
  * seals_created_idx. The unit filters go through units (trigram of the tripled name, the unique credit code)
  * to seals_unit_idx; the holder filters through persons (trigram of the tripled name, persons_identity_no_idx)
@@ -41,7 +60,6 @@ export async function searchSeals(
   pictureKey: Buffer,
   now = Date.now(),
 ): Promise<Page<ConsoleSealItem>> {
-  const personName = alias(persons, 'hp')
   const filters: (SQL | undefined)[] = [
     query.sealId ? eq(s.id, query.sealId) : undefined,
     query.sealCode ? eq(s.sealCode, query.sealCode) : undefined,
@@ -63,11 +81,11 @@ export async function searchSeals(
         )
       : undefined,
     query.identityNo ? heldBy(sql`hp.identity_no = ${query.identityNo.toUpperCase()}`) : undefined,
-    query.personName ? heldBy(containsText(personName.name, query.personName)) : undefined,
     query.lastId
       ? sql`(${s.createdAt}, ${s.id}) < (select c.created_at, c.id from ${seals} c where c.id = ${query.lastId})`
       : undefined,
   ]
+  if (query.personName) filters.push(await heldByNamed(db, filters, query.personName, query.pageSize + 1))
   // The page is chosen from seals alone; only its rows are joined to their unit and holder.
   const pageIds = db
     .select({ id: s.id })

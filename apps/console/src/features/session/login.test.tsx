@@ -30,16 +30,7 @@ describe('logging in to the console', () => {
     const api = fakeApi({
       'POST /admin/session': ({ body }) => (body.code ? session('full') : refused('请输入动态验证码')),
       'GET /admin/me': () => operator(['reviewer']),
-      'GET /admin/dashboard': () => ({
-        applicationsByStatus: [],
-        sealsIssuedPerDay: [],
-        usesPerDay: [],
-        review: {
-          waiting: { count: 0, p50Ms: null, p90Ms: null },
-          decided: { count: 0, p50Ms: null, p90Ms: null },
-        },
-        asOf: Date.now(),
-      }),
+      'GET /admin/applications': () => ({ records: [], lastId: null, hasMore: false }),
     })
     const { router } = renderConsole('/login')
     type(await screen.findByLabelText('用户名'), 'wang')
@@ -52,7 +43,8 @@ describe('logging in to the console', () => {
 
     type('动态验证码', '123456')
     fireEvent.click(screen.getByRole('button', { name: '登录' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'))
+    // A reviewer lands on his queue, not on 首页.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/review'))
     expect(api.to('POST /admin/session').at(-1)!.body).toEqual({
       username: 'wang',
       password: 'Secret-Pass-1',
