@@ -61,6 +61,8 @@ type Platform = { clientId: string; clientSecret: string; sealIds: string[] }
 const timings = new Map<string, number[]>()
 const errors = new Map<string, string[]>()
 let retriedResets = 0
+/** Refusals that say nothing was done and to come back: 503 (a process closing, a full queue) and 系统繁忙. */
+let retriedBusy = 0
 let longest = { ms: 0, call: '' }
 let longestWhole = { ms: 0, call: '' }
 const accepted = { h5: [] as { remark: string; fileId: string }[], open: [] as { key: string; documentId: string }[] }
@@ -106,11 +108,21 @@ async function send(call: string, path: string, options: { method?: 'GET' | 'POS
   return { status: answer.statusCode, headers: answer.headers, body }
 }
 
-/** Sends again after a cut connection (an idempotent call, or one the caller made safe to repeat). */
-async function withResets<T>(call: string, attempt: () => Promise<T>): Promise<T | undefined> {
+/**
+ * "Come back later", with nothing done: HTTP 503 (a process closing after SIGTERM answers a request that
+ * arrives on a kept connection so; the open API's SERVER_BUSY) or the envelope's 系统繁忙 (the sealing
+ * workers' queue is full: refused before anything is signed or stored).
+ */
+const isBusy = (answer: Answer) => answer.status === 503 || answer.body?.responseInfo === '系统繁忙，请稍后再试'
+
+/** Sends again after a cut connection or a busy answer (a call that is safe to repeat then). */
+async function withResets(call: string, attempt: () => Promise<Answer>): Promise<Answer | undefined> {
   for (let n = 1; n <= MAX_ATTEMPTS; n++) {
     try {
-      return await attempt()
+      const answer = await attempt()
+      if (!isBusy(answer)) return answer
+      retriedBusy++
+      await sleep(1000 + Math.random() * 2000)
     } catch (error) {
       if (!isConnectionError(error)) {
         fail(call, (error as Error).message)
@@ -134,7 +146,7 @@ async function h5(call: string, path: string, token: string | undefined, body: u
   const answer = await withResets(call, () => send(call, `/api${path}`, json(token, body)))
   if (!answer) return undefined
   if (answer.status !== 200 || answer.body?.resultStatus !== '00') {
-    fail(call, `${answer.status} ${answer.body?.resultStatus ?? ''} ${answer.body?.responseInfo ?? String(answer.body).slice(0, 80)}`)
+    fail(call, `${answer.status} ${answer.body?.resultStatus ?? ''} ${answer.body?.responseInfo ?? answer.body?.message ?? JSON.stringify(answer.body).slice(0, 80)}`)
     return undefined
   }
   return answer.body.data ?? null
@@ -211,6 +223,11 @@ async function sealH5(token: string, person: Person, pdf: Buffer) {
       if (!isConnectionError(error)) return fail('用章: sign', (error as Error).message)
       retriedResets++
     }
+    if (answer && isBusy(answer)) {
+      retriedBusy++
+      await sleep(1000 + Math.random() * 2000)
+      continue
+    }
     if (answer?.body?.resultStatus === '00') {
       accepted.h5.push({ remark, fileId: answer.body.data.fileId })
       return note('用章: whole (retries included)', performance.now() - started)
@@ -283,6 +300,7 @@ async function sealOpen(platform: Platform, token: string, sealId: string, pdfBa
     }
     const comeBack = answer.status === 503 || answer.status === 429 || answer.body?.code === 'IDEMPOTENCY_KEY_IN_PROGRESS'
     if (!comeBack) return fail('open API: seal', `${answer.status} ${answer.body?.code} ${answer.body?.message}`)
+    if (answer.body?.code !== 'IDEMPOTENCY_KEY_IN_PROGRESS') retriedBusy++
     await sleep(1000 * Number(answer.headers['retry-after'] ?? 1))
   }
   fail('open API: seal', `not sealed after ${MAX_ATTEMPTS} attempts`)
@@ -482,6 +500,9 @@ async function main() {
     const elapsed = (performance.now() - started) / 1000
 
     report(elapsed, faults)
+    // What the primary said about its processes meanwhile (exits, restarts, the rolling restart).
+    const said = server.output().split('\n').filter((line) => /已退出|重新启动|滚动重启|连续/.test(line))
+    if (said.length) console.log(`\n  server log:\n${said.map((line) => `    ${line}`).join('\n')}`)
     const problems = await check(postgres.url, dataDir)
     const errorCount = [...errors.values()].reduce((n, list) => n + list.length, 0)
     if (errorCount) problems.push(`${errorCount} errors`)
@@ -538,7 +559,7 @@ function report(elapsed: number, faults: string[]) {
     )
   }
   const all = [...timings.entries()].filter(([call]) => !call.includes('whole')).reduce((n, [, list]) => n + list.length, 0)
-  console.log(`\n  requests: ${all} (${(all / elapsed).toFixed(1)}/s); retried connection resets: ${retriedResets}; 用章 settled from the use records after a cut answer or 请求重复: ${reconciled}; open-API answers replayed for a key: ${replayed}`)
+  console.log(`\n  requests: ${all} (${(all / elapsed).toFixed(1)}/s); retried connection resets: ${retriedResets}; retried busy answers (503, 系统繁忙): ${retriedBusy}; 用章 settled from the use records after a cut answer or 请求重复: ${reconciled}; open-API answers replayed for a key: ${replayed}`)
   console.log(`  longest single request: ${(longest.ms / 1000).toFixed(1)} s (${longest.call}); limit ${MAX_REQUEST_MS / 1000} s`)
   console.log(`  longest sealing with its retries: ${(longestWhole.ms / 1000).toFixed(1)} s (${longestWhole.call}); limit ${MAX_SEALING_MS / 1000} s`)
   for (const [call, list] of errors) {
