@@ -117,10 +117,14 @@ const isBusy = (answer: Answer) => answer.status === 503 || answer.body?.respons
 
 /** Sends again after a cut connection or a busy answer (a call that is safe to repeat then). */
 async function withResets(call: string, attempt: () => Promise<Answer>): Promise<Answer | undefined> {
+  let cut = false
   for (let n = 1; n <= MAX_ATTEMPTS; n++) {
     try {
       const answer = await attempt()
-      if (!isBusy(answer)) return answer
+      // After a cut, 请求重复 is the first attempt still held by the duplicate guard (up to its 15 s lease
+      // when its process died): come back.
+      const heldByTheCutOne = cut && answer.body?.resultStatus === '409'
+      if (!isBusy(answer) && !heldByTheCutOne) return answer
       retriedBusy++
       await sleep(1000 + Math.random() * 2000)
     } catch (error) {
@@ -128,6 +132,7 @@ async function withResets(call: string, attempt: () => Promise<Answer>): Promise
         fail(call, (error as Error).message)
         return undefined
       }
+      cut = true
       retriedResets++
       await sleep(200 * n)
     }
