@@ -14,6 +14,11 @@ const steps = [
   ['types', 'npx', ['tsc', '-b', '--noEmit']],
   ['lint', 'npm', ['run', 'lint']],
   ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], redisUrl ? { REDIS_URL: redisUrl } : {}],
+  // The load test's short mode (bench/load/load.ts: two server processes, one killed with SIGKILL, a rolling
+  // restart; nothing lost or sealed twice): only where both PostgreSQL (DATABASE_URL) and Redis answer.
+  ...(process.env.DATABASE_URL && redisUrl
+    ? [['load', 'npx', ['tsx', 'bench/load/load.ts'], { REDIS_URL: redisUrl, LOAD_USERS: '30', LOAD_SECONDS: '50', LOAD_PORT: '8295' }]]
+    : []),
   ['build', 'npm', ['run', 'build']],
   ['browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']],
 ]

@@ -104,6 +104,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Node's own default, which Fastify turns off: a request whose body stops arriving is answered 408 and
     // its connection closed, instead of holding the connection for ever. Five minutes carry 12 MB at 40 KB/s.
     requestTimeout: 300_000,
+    // A process closing (SIGTERM, a rolling restart) takes no new connections but answers every request that
+    // reaches it on one it has, instead of Fastify's 503: the cluster may have handed it a connection just
+    // before its server closed (issue #23's rolling-restart test saw one such 503). /readyz still says closing.
+    return503OnClosing: false,
     // Every answer and log line carries the request's id (x-request-id: the proxy's when it sent one).
     genReqId: requestIdOf,
     // Off unless TRUST_PROXY says a proxy sits in front: X-Forwarded-For would otherwise set request.ip.

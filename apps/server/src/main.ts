@@ -26,6 +26,19 @@ const traceMemory = process.env.MEMORY_TRACE
     }
   : () => {}
 traceMemory('modules loaded')
+/**
+ * A server process that dies before it listens, or within this long after, died "quickly" (docs/deploy.md
+ * "Crash loops"). Counted from listening, not from the start: on a busy machine starting takes a while.
+ */
+const QUICK_DEATH_MS = 30_000
+/** After this many quick deaths in a row the primary gives up. */
+const MAX_QUICK_DEATHS = 5
+/** The wait before starting a process again: 1 s, then doubling with each quick death in a row, at most 30 s. */
+const restartDelay = (quickDeaths: number) => Math.min(1000 * 2 ** Math.max(0, quickDeaths - 1), 30_000)
+/** How long a rolling restart waits for a new process to listen, and for an old one to finish its requests. */
+const ROLLING_START_MS = 120_000
+const ROLLING_STOP_MS = 120_000
+
 const config = loadConfig()
 mkdirSync(config.dataDir, { recursive: true })
 // With PostgreSQL, one server process per core (PROCESSES); PGlite's data folder has one user at a time.
@@ -69,8 +82,10 @@ async function build(database: OpenDatabase) {
 
 /**
  * Several processes (docs/deploy.md "Several processes"): the primary prepares once, then forks the server
- * processes, which share the port; one that dies is started again. SIGTERM/SIGINT are passed on, and the
- * primary ends when every process has finished what it was doing.
+ * processes, which share the port; one that dies is started again, after a growing delay if it keeps dying
+ * right after its start, and the primary gives up after MAX_QUICK_DEATHS such deaths in a row. SIGUSR2
+ * restarts them one at a time (a rolling restart). SIGTERM/SIGINT are passed on, and the primary ends when
+ * every process has finished what it was doing.
  */
 async function runPrimary(count: number) {
   const { app, database, firstAdmin } = await prepare()
@@ -78,21 +93,94 @@ async function runPrimary(count: number) {
   const startedAt = new Date()
   await app.close()
   let stopping = false
-  const fork = () => cluster.fork({ SEAL_SERVER_PROCESS: '1' })
+  let quickDeaths = 0
+  /** Processes a rolling restart is stopping: their exit is expected, not restarted. */
+  const retiring = new Set<number>()
+  const listeningAt = new Map<number, number>()
+  const fork = () => {
+    const worker = cluster.fork({ SEAL_SERVER_PROCESS: '1' })
+    worker.once('listening', () => {
+      listeningAt.set(worker.id, Date.now())
+      // One that stays up past the quick window ends a run of quick deaths.
+      setTimeout(() => {
+        if (!worker.isDead()) quickDeaths = 0
+      }, QUICK_DEATH_MS).unref()
+    })
+    return worker
+  }
   for (let n = 0; n < count; n++) fork()
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return
-    console.error(`服务进程 ${worker.process.pid} 已退出（${signal ?? code}），重新启动`)
-    setTimeout(fork, 1000).unref()
+    const listened = Date.now() - (listeningAt.get(worker.id) ?? Date.now())
+    listeningAt.delete(worker.id)
+    if (stopping || retiring.delete(worker.id)) return
+    quickDeaths = listened < QUICK_DEATH_MS ? quickDeaths + 1 : 0
+    if (quickDeaths >= MAX_QUICK_DEATHS) return giveUp(worker.process.pid, code, signal)
+    const delay = restartDelay(quickDeaths)
+    console.error(`服务进程 ${worker.process.pid} 已退出（${signal ?? code}），${delay / 1000} 秒后重新启动`)
+    // Not unref'd: with every process dead this timer is all that keeps the primary alive.
+    setTimeout(() => {
+      if (!stopping) fork()
+    }, delay)
   })
-  const stop = (signal: NodeJS.Signals) => {
+  // A process that keeps dying right after its start will not start by itself: say so and end, so that
+  // whatever runs the service (systemd, the container runtime) reports it instead of a silent loop.
+  const giveUp = (pid: number | undefined, code: number | null, signal: string | null) => {
+    console.error(
+      [
+        `服务进程连续 ${MAX_QUICK_DEATHS} 次在开始监听前或监听后 ${QUICK_DEATH_MS / 1000} 秒内退出（最近一次：进程 ${pid}，${signal ?? code}），已停止重启，主进程退出。请查看上方日志中的错误原因（如数据库、Redis 或端口不可用）。`,
+        `Server processes exited before listening or within ${QUICK_DEATH_MS / 1000} s of it ${MAX_QUICK_DEATHS} times in a row (last: process ${pid}, ${signal ?? code}); not restarting them, the primary exits. See the errors logged above (database, Redis or port unavailable?).`,
+      ].join('\n'),
+    )
+    stop('SIGTERM', 1)
+  }
+
+  let rolling = false
+  // Rolling restart (SIGUSR2): for each process running now, start a new one, wait until it listens, then
+  // stop the old one gracefully (it finishes its requests) and wait for it to end; one at a time, so the
+  // port always has a process answering.
+  const rollingRestart = async () => {
+    if (rolling || stopping) return
+    rolling = true
+    const old = Object.values(cluster.workers ?? {}).filter((worker): worker is NonNullable<typeof worker> => worker !== undefined && !retiring.has(worker.id))
+    console.log(`滚动重启：逐个替换 ${old.length} 个服务进程`)
+    try {
+      for (const worker of old) {
+        if (stopping) return
+        if (worker.isDead()) continue
+        const fresh = fork()
+        const listening = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), ROLLING_START_MS)
+          fresh.once('listening', () => (clearTimeout(timer), resolve(true)))
+          fresh.once('exit', () => (clearTimeout(timer), resolve(false)))
+        })
+        if (!listening) {
+          console.error(`滚动重启中止：新服务进程 ${fresh.process.pid} 未能开始监听，旧进程保留`)
+          return
+        }
+        retiring.add(worker.id)
+        const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+        worker.process.kill('SIGTERM')
+        // One that does not finish within the bound is ended, as a stuck process would be by an orchestrator.
+        const stuck = setTimeout(() => worker.process.kill('SIGKILL'), ROLLING_STOP_MS)
+        await ended
+        clearTimeout(stuck)
+        console.log(`滚动重启：服务进程 ${worker.process.pid} 已由 ${fresh.process.pid} 替换`)
+      }
+      console.log('滚动重启完成')
+    } finally {
+      rolling = false
+    }
+  }
+  process.on('SIGUSR2', () => void rollingRestart())
+
+  const stop = (signal: NodeJS.Signals, exitCode = 0) => {
     if (stopping) return
     stopping = true
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
     const waiting = setInterval(() => {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         clearInterval(waiting)
-        void database.close().then(() => process.exit(0))
+        void database.close().then(() => process.exit(exitCode))
       }
     }, 100)
   }

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
 import { openApiHousekeeping } from './housekeeping.ts'
-import { IDEMPOTENCY_KEY_TTL_MS } from './idempotency.ts'
+import { claimIdempotencyKey, completeIdempotencyKey, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LEASE_MS, renewIdempotencyLease } from './idempotency.ts'
 import { platformClient } from './test-support.ts'
 
 const holder = { phone: '13700000071', name: '郑重试', identityNo: idNumber(871) }
@@ -133,6 +133,23 @@ describe('open API: sealing with an Idempotency-Key', () => {
     expect(takenOver.status, JSON.stringify(takenOver.body)).toBe(200)
     expect(takenOver.headers['idempotent-replayed']).toBeUndefined()
     expect((await a.seal(body, keyed(key))).body.documentId).toBe(takenOver.body.documentId)
+  })
+
+  it('keeps a running request’s key by renewing its short lease, and renews nothing once it has finished', async () => {
+    const key = newKey()
+    const claim = await claimIdempotencyKey(t.db, { platformId: platform.id, key, requestSha256: digestOf(sealRequest()), now: new Date() })
+    if (claim.kind !== 'run') throw new Error('the key should be free')
+    const where = eq(platformIdempotencyKeys.id, claim.lease.rowId)
+    const later = new Date(Date.now() + IDEMPOTENCY_LEASE_MS * 3)
+    expect(await renewIdempotencyLease(t.db, claim.lease, later)).toBe(true)
+    const [renewed] = await t.db.select().from(platformIdempotencyKeys).where(where)
+    expect(renewed!.leaseUntil!.getTime()).toBe(later.getTime() + IDEMPOTENCY_LEASE_MS)
+    // Another request's token renews nothing; nor does the request's own once it completed.
+    expect(await renewIdempotencyLease(t.db, { ...claim.lease, token: 'someone-else' }, later)).toBe(false)
+    const sealed = await a.seal(sealRequest(), keyed(newKey()))
+    await completeIdempotencyKey(t.db, claim.lease, { documentId: sealed.body.documentId, response: sealed.body, now: new Date() })
+    expect(await renewIdempotencyLease(t.db, claim.lease, later)).toBe(false)
+    await t.db.delete(platformIdempotencyKeys).where(where)
   })
 
   it('forgets a key after a day: it seals anew, and the housekeeping deletes the old row', async () => {

@@ -24,12 +24,15 @@ export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed'
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000
 /**
- * How long a running request holds its key. Longer than a sealing takes (20 signatures, a timestamp each,
- * well under a minute even on a busy machine), short enough that a crashed request blocks its retries only
- * briefly. Should a request outlive it, the retry that takes over may sign too, but only one of the two
- * writes its document and use record (the other's completion finds the lease gone and rolls back).
+ * How long a running request holds its key without renewing it. The request renews it every
+ * IDEMPOTENCY_LEASE_RENEW_MS while it runs (`renewIdempotencyLease`), so a sealing of any length keeps its
+ * key, and a process that dies mid-request (a crash, kill -9) blocks the retries only until the lease runs
+ * out: 30 s. Should a request stall past it (its process frozen), the retry that takes over may sign too,
+ * but only one of the two writes its document and use record (the other's completion finds the lease gone
+ * and rolls back).
  */
-export const IDEMPOTENCY_LEASE_MS = 2 * 60 * 1000
+export const IDEMPOTENCY_LEASE_MS = 30_000
+export const IDEMPOTENCY_LEASE_RENEW_MS = 10_000
 /** Retry-After for a key in use: soon, but not a busy loop. */
 const IN_PROGRESS_RETRY_SECONDS = 2
 
@@ -110,6 +113,16 @@ export async function completeIdempotencyKey(tx: Database, lease: IdempotencyLea
     .where(and(eq(platformIdempotencyKeys.id, lease.rowId), eq(platformIdempotencyKeys.leaseToken, lease.token)))
     .returning({ id: platformIdempotencyKeys.id })
   if (!done) throw openApiError('IDEMPOTENCY_KEY_IN_PROGRESS', undefined, IN_PROGRESS_RETRY_SECONDS)
+}
+
+/** Moves a running request's lease on; false when it is no longer this request's. */
+export async function renewIdempotencyLease(db: Database, lease: IdempotencyLease, now: Date): Promise<boolean> {
+  const renewed = await db
+    .update(platformIdempotencyKeys)
+    .set({ leaseUntil: new Date(now.getTime() + IDEMPOTENCY_LEASE_MS) })
+    .where(and(eq(platformIdempotencyKeys.id, lease.rowId), eq(platformIdempotencyKeys.leaseToken, lease.token), isNull(platformIdempotencyKeys.completedAt)))
+    .returning({ id: platformIdempotencyKeys.id })
+  return renewed.length > 0
 }
 
 /** Gives the key back after a refusal or a failure, so the platform may send the request again. */

@@ -11,7 +11,7 @@ import { signerForAuthorizedUse, type PdfSigner } from '../seals/seal-signer.ts'
 import { inWorker } from '../workers/pool.ts'
 import { bindingForSealing, bindingStillHolds } from './bound-seals.ts'
 import { openApiError } from './errors.ts'
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type IdempotencyLease } from './idempotency.ts'
+import { claimIdempotencyKey, completeIdempotencyKey, IDEMPOTENCY_LEASE_RENEW_MS, releaseIdempotencyKey, renewIdempotencyLease, type IdempotencyLease } from './idempotency.ts'
 
 /** At most this many signatures in one request (positions × keyword occurrences). */
 export const MAX_SIGNATURES = 20
@@ -114,11 +114,17 @@ export async function sealForPlatformOnce(
 ): Promise<{ document: SealedDocument; replayed: boolean }> {
   const claim = await claimIdempotencyKey(trust.db, { platformId: input.platform.id, key: input.key, requestSha256: input.requestSha256, now: trust.now() })
   if (claim.kind === 'replay') return { document: claim.response as SealedDocument, replayed: true }
+  // The lease is renewed while the sealing runs, so it may be short: a process that dies frees the key soon.
+  const renewing = setInterval(() => {
+    renewIdempotencyLease(trust.db, claim.lease, trust.now()).catch(() => {}) // a missed renewal: the next one, or the lease runs out
+  }, IDEMPOTENCY_LEASE_RENEW_MS)
   try {
     return { document: await sealForPlatform(trust, input.request(), claim.lease), replayed: false }
   } catch (error) {
     await releaseIdempotencyKey(trust.db, claim.lease)
     throw error
+  } finally {
+    clearInterval(renewing)
   }
 }
 

@@ -5,6 +5,9 @@ import { personFor, idNumber } from '../seal-auth/test-support.ts'
 import { findCaller } from '../auth/sessions.ts'
 import { bindSealForTest } from '../bindings/test-support.ts'
 import { registerTestPlatform } from '../platforms/test-support.ts'
+import { businessError } from '../errors.ts'
+import { sealDocument } from '../signing/seal-document.ts'
+import { samplePdf } from '../test/seals.ts'
 
 /** What a load balancer and a monitor ask of a server process (issue #23 §2). */
 describe('health, readiness, metrics and request ids', () => {
@@ -45,6 +48,21 @@ describe('health, readiness, metrics and request ids', () => {
     expect(metrics.body).toMatch(/^job_queue_depth\{queue="webhook-delivery",state="waiting"\} [1-9]/m)
     expect(metrics.body).toMatch(/^job_queue_depth\{queue="audit-chain-link",state="active"\} 0/m)
     expect(metrics.body).toContain('process_cpu_seconds_total')
+  })
+
+  it('counts a use once its record is committed, never one whose transaction was refused', async () => {
+    const holder = await personFor(t, { name: '孙计数', identityNo: idNumber(902) })
+    const { seal } = await personalSealFor(t, holder.token, { pin: 'seal2026' })
+    const caller = (await findCaller(t.db, holder.token))!
+    const uses = async () => Number(/^seal_uses_total (\d+)/m.exec((await t.app.inject({ url: '/metrics', remoteAddress: '127.0.0.1' })).body)![1])
+    const before = await uses()
+    const input = { caller, sealId: seal.id, pin: 'seal2026', pdf: await samplePdf(), placement: { page: 1, x: 400, y: 100, width: 60, height: 60 }, fileName: '计数.pdf' }
+    // The record is written, then what the flow writes beside it is refused (as an idempotency key whose
+    // lease was taken over is): the transaction rolls back.
+    await expect(sealDocument(t.app.trust, { ...input, inSameTransaction: async () => Promise.reject(businessError('请求处理中')) })).rejects.toThrow('请求处理中')
+    expect(await uses()).toBe(before)
+    await sealDocument(t.app.trust, input)
+    expect(await uses()).toBe(before + 1)
   })
 
   it('hides /metrics from the internet unless the caller has METRICS_TOKEN', async () => {

@@ -8,6 +8,14 @@ import { SEAL_USED_CHANNEL } from '../plugins/metric-channels.ts'
 
 const sealUsed = channel(SEAL_USED_CHANNEL)
 
+/**
+ * Counts a use on /metrics (seal_uses_total). Called by whoever commits the transaction that wrote the
+ * record (signing/seal-document.ts), after the commit: a use rolled back is not a use.
+ */
+export function publishSealUse(sealId: string): void {
+  sealUsed.publish({ sealId })
+}
+
 export type SealUseInput = {
   sealId: string
   /** The person who used the seal; their current name is kept with the record. */
@@ -26,7 +34,8 @@ export type SealUseInput = {
 
 /**
  * Writes the use record of one signature (spec 000 §3 "Use record"). Every signature made with a seal
- * calls this, after the signed document is stored, in the transaction that records the stored file.
+ * calls this, after the signed document is stored, in the transaction that records the stored file, and
+ * calls publishSealUse once that transaction has committed.
  *
  * @example
  * await recordSealUse(app.db, { sealId, userPersonId: caller.person.id, fileName: '授权书.pdf', documentSha256 })
@@ -56,8 +65,7 @@ export async function recordSealUse(db: Database, input: SealUseInput): Promise<
       remark: input.remark ?? null,
     })
     .returning()
-  // Counted by /metrics (seal_uses_total); a use whose transaction then rolls back is counted too.
-  sealUsed.publish({ sealId: input.sealId })
+  // Not counted here: the transaction may still roll back (publishSealUse, after the commit).
   return row!
 }
 

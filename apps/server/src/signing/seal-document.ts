@@ -10,7 +10,7 @@ import { businessError } from '../errors.ts'
 import { storeFileBytes, type StoredFile } from '../files/service.ts'
 import { files } from '../files/tables.ts'
 import { MAX_UPLOAD_BYTES } from '../plugins/upload-limit.ts'
-import { recordSealUse } from '../records/use-records.ts'
+import { publishSealUse, recordSealUse } from '../records/use-records.ts'
 import { seals } from '../seals/tables.ts'
 import type { Trust } from '../trust/context.ts'
 import { trustMessages } from '../trust/messages.ts'
@@ -165,6 +165,8 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
     await input.inSameTransaction?.(tx, row!)
     return row!
   })
+  // Committed: now it is a use (seal_uses_total); a refused or failed transaction never reaches here.
+  publishSealUse(input.sealId)
   return { pdf, sha256, file }
 }
 

@@ -8,22 +8,33 @@ const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 /** Children still running, killed after the tests whatever happened (`killServerProcesses`). */
 const running = new Set<ChildProcess>()
 
-export type ServerProcess = { url: string; swept: Promise<void>; kill: () => Promise<void>; stop: () => Promise<void> }
+export type ServerProcess = {
+  url: string
+  /** The process started (the primary, when it runs several). */
+  pid: number
+  swept: Promise<void>
+  /** What it printed so far, stdout and stderr. */
+  output: () => string
+  /** Settles when it has ended. */
+  exited: Promise<number | null>
+  kill: () => Promise<void>
+  stop: () => Promise<void>
+}
 
 /**
  * Runs apps/server/src/main.ts in a child process (tsx, no build) with `env` and waits until it listens.
  * `swept` settles when its start-up sweep of stored files has reported; `kill` is SIGKILL, `stop` SIGTERM.
  */
-export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+export function startServerProcess(env: NodeJS.ProcessEnv, options: { timeoutMs?: number } = {}): Promise<ServerProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', mainTs], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
   running.add(child)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   void exited.then(() => running.delete(child))
   let output = ''
   let markSwept = () => {}
   const swept = new Promise<void>((resolve) => (markSwept = resolve))
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.slice(-2000)}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.slice(-2000)}`)), options.timeoutMs ?? 60_000)
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
@@ -33,7 +44,10 @@ export function startServerProcess(env: NodeJS.ProcessEnv): Promise<ServerProces
       clearTimeout(timer)
       resolve({
         url: listening[1]!,
+        pid: child.pid!,
         swept,
+        output: () => output,
+        exited,
         kill: async () => {
           child.kill('SIGKILL')
           await exited
