@@ -82,6 +82,13 @@ export async function completeFaceVerification(options: {
     .limit(1)
   if (!verification) throw businessError(faceFlowMessages.tokenInvalid)
   await refuseOversizeImage(options.selfie, 'selfie')
+  const result = await options.face
+    .compare({ realName: verification.realName, identityNo: verification.identityNo, selfie: options.selfie })
+    .catch((error: unknown) => {
+      // The token stays open, so the person can try again when the service is back; no selfie is kept.
+      if (error instanceof FaceUnavailable) throw businessError(faceMessages.unavailable)
+      throw error
+    })
   const selfieFile = await saveFile({
     db,
     store: options.store,
@@ -89,13 +96,6 @@ export async function completeFaceVerification(options: {
     bytes: options.selfie,
     originalName: 'selfie.jpg',
   })
-  const result = await options.face
-    .compare({ realName: verification.realName, identityNo: verification.identityNo, selfie: options.selfie })
-    .catch((error: unknown) => {
-      // The token stays open, so the person can try again when the service is back.
-      if (error instanceof FaceUnavailable) throw businessError(faceMessages.unavailable)
-      throw error
-    })
   const status = result.passed ? faceStatus.SUCCESS : faceStatus.FAIL
   // Final once: of two selfies sent with one token at the same moment, the first to finish decides.
   const [completed] = await db
