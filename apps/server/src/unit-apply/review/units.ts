@@ -17,12 +17,13 @@ export const creditCodeOf = (application: UnitApplication) => (application.socia
 /** The legal representative the application names, as persons are keyed (a resident ID card, 111, when no type is given). */
 const legalIdentityOf = (form: StoredForm) => ({
   identityType: form.legalPersonIdentityType || '111',
-  identityNo: form.legalPersonIdentityNo.trim().toUpperCase(),
+  // A form saved before the field was asked for has none; it names no one.
+  identityNo: (form.legalPersonIdentityNo ?? '').trim().toUpperCase(),
 })
 
 export const sameLegalPerson = (person: { identityType: string; identityNo: string }, application: UnitApplication) => {
   const named = legalIdentityOf(application.form)
-  return person.identityType === named.identityType && person.identityNo === named.identityNo
+  return named.identityNo !== '' && person.identityType === named.identityType && person.identityNo === named.identityNo
 }
 
 /**
