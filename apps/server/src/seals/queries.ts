@@ -102,7 +102,7 @@ export type ItemOptions = {
 
 /** Items of rows, each 即将到期 by its own scope's window, each with the application under way naming it. */
 async function toItems(options: ItemOptions, rows: SealRow[], now: number): Promise<SealItem[]> {
-  const windowsOf = expiryWindowReader(options.db)
+  const windowsOf = expiryWindowReader(options.db, options.caller.channel)
   const underWay = await options.sealsInApplication(
     options.db,
     rows.map((row) => row.seal.id),
@@ -359,7 +359,7 @@ async function authsEndingSoon(db: Database, caller: Caller, when: Date): Promis
     .where(and(authInForce(caller.person, when), eq(seals.status, sealStatus.IN_EFFECT)))
     .orderBy(asc(sealAuths.endTime), asc(sealAuths.id))
     .limit(WILL_EXPIRE_AUTHS_MAX)
-  const windowsOf = expiryWindowReader(db)
+  const windowsOf = expiryWindowReader(db, caller.channel)
   const now = when.getTime()
   const soon: WillExpireAuth[] = []
   for (const { auth, seal, unitName, socialCreditCode, holder } of rows) {

@@ -11,6 +11,7 @@ import {
   sceneFor,
   type Scene,
 } from '../seal-auth/test-support.ts'
+import { hostAssertion, hostChannel } from '../redis/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { makeSeal } from './make-seal.ts'
 
@@ -44,7 +45,7 @@ describe('what ends soon (即将到期)', () => {
     })
 
   beforeAll(async () => {
-    t = await startTestApp()
+    t = await startTestApp({ env: { HOST_CHANNELS: JSON.stringify(hostChannel) } })
     call = callAs(t)
     scene = await sceneFor(t, 41)
     other = await sceneFor(t, 42)
@@ -123,6 +124,26 @@ describe('what ends soon (即将到期)', () => {
     expect(
       (await config('PUT', { scope, key: 'sealWillExpireDays', value: 'soon' })).json().resultStatus,
     ).not.toBe('00')
+  })
+
+  it('reads the window of the channel the list is shown through: a host channel’s setting, not the plain H5’s', async () => {
+    const launched = await call(undefined, '/auth/login/host', {
+      assertion: await hostAssertion({ sub: scene.legal.phone, name: scene.legal.name, idNo: scene.legal.identityNo }),
+    })
+    expect(launched.body.resultStatus).toBe('00')
+    const throughHost = launched.body.data.token as string
+    const plain = await personFor(t, { name: scene.legal.name, identityNo: scene.legal.identityNo })
+    const marked = async (token: string) => (await listed(token)).find((s) => s.id === soonSealId)?.blnWillExpires
+    expect(await marked(throughHost)).toBe(true)
+    await config('PUT', { scope: 'channel:test-app', key: 'sealWillExpireDays', value: 10 })
+    try {
+      // 20 days left: ending soon by the default 30, not by the host channel's 10.
+      expect(await marked(throughHost)).toBe(false)
+      expect((await willExpire(throughHost)).body.data.seals).toEqual([])
+      expect(await marked(plain.token)).toBe(true)
+    } finally {
+      await config('DELETE', { scope: 'channel:test-app', key: 'sealWillExpireDays' })
+    }
   })
 
   it('tells a seal user of their own authorisations ending within 7 days, not of waiting, longer or revoked ones', async () => {

@@ -15,14 +15,15 @@ export type ExpiryWindows = { sealDays: number; authDays: number }
 
 /**
  * The windows of each seal scope, each scope's configuration read once per reader (and cached across
- * requests by the configuration service). One reader serves one request.
+ * requests by the configuration service). One reader serves one request; `channel` is the viewer's (a
+ * host channel's setting applies to what is shown through it), none for the service's own notices.
  */
-export function expiryWindowReader(db: Database): (scope: SealScope) => Promise<ExpiryWindows> {
+export function expiryWindowReader(db: Database, channel?: string): (scope: SealScope) => Promise<ExpiryWindows> {
   const read = new Map<string, Promise<ExpiryWindows>>()
   return (scope) => {
     const identity = scope.socialCreditCode
-      ? { socialCreditCode: scope.socialCreditCode }
-      : { identityNo: scope.holderIdentityNo }
+      ? { channel, socialCreditCode: scope.socialCreditCode }
+      : { channel, identityNo: scope.holderIdentityNo }
     const key = scope.socialCreditCode ? `unit:${scope.socialCreditCode}` : `person:${scope.holderIdentityNo}`
     let windows = read.get(key)
     if (!windows) {

@@ -77,7 +77,7 @@ async function makeItemSeal(trust: Trust, application: UnitApplication, owner: U
   await recordFailureOnError(trust, { application, base }, async () => {
     const image = await sealPicture(trust, item.sealPic)
     const start = trust.now()
-    const end = await unitSealValidUntil(trust.db, owner.socialCreditCode, start)
+    const end = await unitSealValidUntil(trust.db, { socialCreditCode: owner.socialCreditCode, channel: application.channel }, start)
     await makeSeal(trust, {
       owner,
       sealName: base.sealName,

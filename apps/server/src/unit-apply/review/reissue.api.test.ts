@@ -7,6 +7,7 @@ import { seals } from '../../seals/tables.ts'
 import { startTestApp, type TestApp } from '../../test/harness.ts'
 import { samplePdf, uploadFile } from '../../test/seals.ts'
 import { applicantFor, creditCode, idNumber, insertApplication, sealPng, type Applicant, type Person } from '../../test/unit-applications.ts'
+import { removeConfig, setConfig } from '../../config/service.ts'
 import { verifySealPin } from '../../trust/pin.ts'
 import { signerForAuthorizedUse } from '../../seals/seal-signer.ts'
 import { openssl } from '../../trust/testing.ts'
@@ -228,5 +229,27 @@ describe('renewal and change of unit seals', () => {
     const renewed = await sealRow(sealId)
     expect(renewed.certEndTime.getUTCFullYear() - renewed.certStartTime.getUTCFullYear()).toBe(3)
     expect((await credentialsOf(t, sealId)).map((c) => c.status)).toEqual(['revoked', 'active'])
+  })
+  it('takes the validity set for the channel the application came through, the unit’s own winning over it', async () => {
+    const viaHost = { name: '渠道期限科技有限公司', socialCreditCode: creditCode(607) }
+    const holder = await applicantFor(t, person(607, '钱渠道'))
+    await setConfig(t.db, { scope: 'channel:gov-app', key: 'unitSealValidDays', value: 15 })
+    try {
+      const made = await insertApplication(t, { applicant: holder, unit: viaHost, legal: holder, seals: [{ sealTypeCode: '01' }] })
+      await t.db.update(unitApplications).set({ channel: 'gov-app' }).where(eq(unitApplications.id, made.id))
+      await reviewSubmitted(t.app.trust, made.id)
+      const seal = await sealRow((await application(made.id)).successSealItems[0]!.sealId!)
+      expect(seal.certEndTime.getTime() - seal.certStartTime.getTime()).toBe(15 * 86_400_000)
+
+      await setConfig(t.db, { scope: `unit:${viaHost.socialCreditCode}`, key: 'unitSealValidDays', value: 25 })
+      const second = await insertApplication(t, { applicant: holder, unit: viaHost, legal: holder, seals: [{ sealTypeCode: '02' }] })
+      await t.db.update(unitApplications).set({ channel: 'gov-app' }).where(eq(unitApplications.id, second.id))
+      await reviewSubmitted(t.app.trust, second.id)
+      const unitOwn = await sealRow((await application(second.id)).successSealItems[0]!.sealId!)
+      expect(unitOwn.certEndTime.getTime() - unitOwn.certStartTime.getTime()).toBe(25 * 86_400_000)
+    } finally {
+      await removeConfig(t.db, { scope: 'channel:gov-app', key: 'unitSealValidDays' })
+      await removeConfig(t.db, { scope: `unit:${viaHost.socialCreditCode}`, key: 'unitSealValidDays' })
+    }
   })
 })

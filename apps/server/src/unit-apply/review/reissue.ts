@@ -48,7 +48,7 @@ export async function reissueItemSeal(
       : []
     if (!seal || !(sealStatusHeld as readonly string[]).includes(seal.status)) throw businessError(reviewMessages.sealNotOfUnit)
     const start = trust.now()
-    const fullEnd = await unitSealValidUntil(trust.db, owner.socialCreditCode, start)
+    const fullEnd = await unitSealValidUntil(trust.db, { socialCreditCode: owner.socialCreditCode, channel: application.channel }, start)
     const terms = await options.termsOf(seal, { start, fullEnd })
     await reissueSealCredential(trust, {
       sealId: seal.id,

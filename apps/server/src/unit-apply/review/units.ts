@@ -95,10 +95,11 @@ export const UNIT_SEAL_VALID_YEARS = 3
 
 /**
  * When a unit seal's certificate made or renewed at `start` ends: UNIT_SEAL_VALID_YEARS, or the days the
- * operator set for the unit (configuration `unitSealValidDays`, scope unit:<credit code> or global).
+ * operator set (configuration `unitSealValidDays`) for the unit, for the channel the application came
+ * through, or globally, the most specific winning (a reviewer's approval has no channel of its own).
  */
-export async function unitSealValidUntil(db: Database, socialCreditCode: string, start: Date): Promise<Date> {
-  const { unitSealValidDays } = await resolveConfig(db, { socialCreditCode })
+export async function unitSealValidUntil(db: Database, application: { socialCreditCode: string; channel: string | null }, start: Date): Promise<Date> {
+  const { unitSealValidDays } = await resolveConfig(db, { socialCreditCode: application.socialCreditCode, channel: application.channel })
   const end = new Date(start)
   if (unitSealValidDays > 0) end.setTime(start.getTime() + Math.floor(unitSealValidDays) * 86_400_000)
   else end.setFullYear(end.getFullYear() + UNIT_SEAL_VALID_YEARS)
