@@ -21,24 +21,35 @@ const CHONGQING_CITY_LABELS: Record<string, string> = { '500100': '重庆城区'
  */
 export function buildRegionTree(): RegionNode[] {
   const { province_list: provinces, city_list: cities, county_list: counties } = areaList
+  // Each list is walked once, grouped by code prefix (a city's first 2 digits are its province's, a
+  // district's first 4 its city's): filtering the whole lists per city took a second at every start.
+  const districtsOf = groupBy(Object.entries(counties), (code) => code.slice(0, 4))
+  const citiesOf = groupBy(Object.entries(cities), (code) => code.slice(0, 2))
   const tree: RegionNode[] = Object.entries(provinces).map(([provinceCode, provinceName]) => {
     const special = SINGLE_CHILD_REGIONS[provinceCode]
     if (special) return singleChild(provinceName, provinceCode)
-    const prefix = provinceCode.slice(0, 2)
-    const cityNodes = Object.entries(cities)
-      .filter(([cityCode]) => cityCode.startsWith(prefix))
-      .map(([cityCode, cityName]) => {
-        const label = CHONGQING_CITY_LABELS[cityCode] ?? cityName
-        const districts = Object.entries(counties)
-          .filter(([code]) => code.startsWith(cityCode.slice(0, 4)))
-          .map(([code, name]) => ({ value: code, label: name }))
-        // A city without districts (some prefecture-level cities) is its own single district.
-        return { value: label, label, children: districts.length ? districts : [{ value: cityCode, label }] }
-      })
+    const cityNodes = (citiesOf.get(provinceCode.slice(0, 2)) ?? []).map(([cityCode, cityName]) => {
+      const label = CHONGQING_CITY_LABELS[cityCode] ?? cityName
+      const districts = (districtsOf.get(cityCode.slice(0, 4)) ?? []).map(([code, name]) => ({ value: code, label: name }))
+      // A city without districts (some prefecture-level cities) is its own single district.
+      return { value: label, label, children: districts.length ? districts : [{ value: cityCode, label }] }
+    })
     return { value: provinceName, label: provinceName, children: cityNodes }
   })
   tree.push(singleChild('海外', OVERSEAS_CODE))
   return tree
+}
+
+/** Entries grouped by a prefix of their code, each group in the list's order. */
+function groupBy(entries: [string, string][], prefixOf: (code: string) => string): Map<string, [string, string][]> {
+  const groups = new Map<string, [string, string][]>()
+  for (const entry of entries) {
+    const key = prefixOf(entry[0])
+    const group = groups.get(key)
+    if (group) group.push(entry)
+    else groups.set(key, [entry])
+  }
+  return groups
 }
 
 function singleChild(name: string, code: string): RegionNode {
