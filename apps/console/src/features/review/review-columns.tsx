@@ -17,13 +17,32 @@ const reasonColours: Record<string, string> = {
   NO_ONLINE_SIGNATURE: 'gold',
 }
 
+const unitNameStyle = {
+  display: 'inline-block',
+  maxWidth: 180,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const
+
+/** A short column's heading and cells on one line (业务类型, 来源, 已等待…), however the table is squeezed. */
+const oneLine = { style: { whiteSpace: 'nowrap' } } as const
+const short = { onHeaderCell: () => oneLine, onCell: () => oneLine }
+
 /** The queue's columns: who applies for which seals, why it waits for a person, for how long, and who has it. */
 export const reviewColumns: TableColumnsType<ReviewListItem> = [
   {
     title: '单位名称',
     dataIndex: 'unitName',
-    ellipsis: true,
-    render: (_, row) => <Link to={`/review/${row.id}`}>{row.unitName || '（未填写）'}</Link>,
+    // Cut short in the link itself, not by the column's ellipsis: that would fix the table's layout to equal
+    // columns, too narrow for the reasons' tags. The table sizes its columns by their content; the widths
+    // below keep the short ones from being squeezed to a character a line at 1440 px.
+    render: (_, row) => (
+      <Link to={`/review/${row.id}`} title={row.unitName} style={unitNameStyle}>
+        {row.unitName || '（未填写）'}
+      </Link>
+    ),
   },
   {
     title: '统一社会信用代码',
@@ -32,13 +51,16 @@ export const reviewColumns: TableColumnsType<ReviewListItem> = [
   },
   {
     title: '业务类型',
+    ...short,
     dataIndex: 'businessType',
+    width: 80,
     render: (_, row) => businessTypeLabels[row.businessType as BusinessType] ?? row.businessType,
   },
-  { title: '来源', dataIndex: 'door', render: (_, row) => doorLabel(row.door) },
+  { title: '来源', dataIndex: 'door', width: 80, ...short, render: (_, row) => doorLabel(row.door) },
   {
     title: '申请人',
     dataIndex: 'applicantName',
+    width: 100,
     render: (_, row) => `${row.applicantName}（${applicantKindLabels[row.applyType] ?? row.applyType}）`,
   },
   {
@@ -49,10 +71,16 @@ export const reviewColumns: TableColumnsType<ReviewListItem> = [
   {
     title: '待审原因',
     dataIndex: 'reviewReasons',
+    width: 170,
     render: (_, row) =>
       row.reviewReasons.length
         ? row.reviewReasons.map((reason) => (
-            <Tag key={reason.code} color={reasonColours[reason.code] ?? 'default'} title={reason.text}>
+            <Tag
+              key={reason.code}
+              color={reasonColours[reason.code] ?? 'default'}
+              title={reason.text}
+              style={{ whiteSpace: 'normal', marginBlock: 2 }}
+            >
               {reason.text.length > 14 ? `${reason.text.slice(0, 14)}…` : reason.text}
             </Tag>
           ))
@@ -60,7 +88,9 @@ export const reviewColumns: TableColumnsType<ReviewListItem> = [
   },
   {
     title: '已等待',
+    ...short,
     dataIndex: 'waitingSince',
+    width: 72,
     render: (_, row) => (row.applyStatus === applyStatus.PENDING_REVIEW ? waitedFor(row.waitingSince) : '-'),
   },
   {
@@ -79,12 +109,16 @@ export const reviewColumns: TableColumnsType<ReviewListItem> = [
   },
   {
     title: '当前状态',
+    onHeaderCell: () => oneLine,
     key: 'applyStatusShown',
+    width: 80,
     render: (_, row) => applyStatusLabels[row.applyStatus as ApplyStatus] ?? row.applyStatus,
   },
   {
     title: '操作',
+    ...short,
     key: 'option',
+    width: 56,
     render: (_, row) => (
       <Link to={`/review/${row.id}`}>{row.applyStatus === applyStatus.PENDING_REVIEW ? '审核' : '查看'}</Link>
     ),

@@ -44,6 +44,7 @@ export default function ReviewQueuePage() {
       <ReviewSearchForm onSearch={setFilters} />
       <Card
         title="申请列表"
+        styles={{ body: { padding: 0 } }}
         extra={
           <Tooltip title="刷新">
             <Button
@@ -60,6 +61,7 @@ export default function ReviewQueuePage() {
           columns={reviewColumns}
           dataSource={records}
           loading={applications.isFetching}
+          size="middle"
           pagination={false}
           locale={{ emptyText: '没有符合条件的申请' }}
           footer={footer ? () => footer : undefined}
