@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react'
-import { afterAll, afterEach, vi } from 'vitest'
+import { afterEach, vi } from 'vitest'
 
 // The pages are lazy chunks; the first import of antd in a worker takes seconds, more while other files run beside it.
 configure({ asyncUtilTimeout: 30_000 })
@@ -33,7 +33,3 @@ afterEach(() => {
   sessionStorage.clear()
   vi.unstubAllGlobals()
 })
-
-// pro-layout's menu sets its collapsed state 400 ms after it mounts; a file that ends sooner would have that timer
-// fire once jsdom's window is gone (an unhandled error that fails the run), so each file outlives it.
-afterAll(() => new Promise((resolve) => setTimeout(resolve, 450)))

@@ -14,6 +14,8 @@ export type ConsolePage = {
   /** The menu group it sits under; none for a page reached from another (a detail). */
   group?: string
   component: LazyExoticComponent<ComponentType>
+  /** Fetches the page's chunk (the component loads it when first shown; warm-up.ts asks for it sooner). */
+  load: () => Promise<{ default: ComponentType }>
 }
 
 export const menuGroups = {
@@ -31,7 +33,7 @@ const page = (
   reads: ConsolePage['reads'],
   group: string | undefined,
   load: () => Promise<{ default: ComponentType }>,
-): ConsolePage => ({ path, title, reads, group, component: lazy(load) })
+): ConsolePage => ({ path, title, reads, group, component: lazy(load), load })
 
 export const pages: ConsolePage[] = [
   page('/dashboard', '首页', 'reviewRead', home, () => import('../features/dashboard/dashboard-page.tsx')),

@@ -1,7 +1,6 @@
-import { LogoutOutlined, SafetyOutlined } from '@ant-design/icons'
-import { ProLayout, type MenuDataItem } from '@ant-design/pro-components'
+import { LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { operatorRoleNames } from '@seal/shared/api/operator-roles'
-import { Alert, App, Dropdown, Result, Spin, Tag } from 'antd'
+import { Alert, App, Avatar, Dropdown, Layout, Menu, Result, Space, Spin, Tag, type MenuProps } from 'antd'
 import { Suspense, useMemo } from 'react'
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { useMe, type OperatorMe } from '../features/session/api/me.ts'
@@ -11,8 +10,11 @@ import { mayOpen } from '../lib/roles.ts'
 import { getToken } from '../lib/session.ts'
 import { menuGroups, pages } from './pages.ts'
 
+/** A menu entry: a page (its path and title), or a group of pages. */
+export type MenuEntry = { path: string; name: string; children?: MenuEntry[] }
+
 /** The menu: only the pages the caller's roles may read, in their groups. */
-export function menuFor(roles: OperatorMe['roles']): MenuDataItem[] {
+export function menuFor(roles: OperatorMe['roles']): MenuEntry[] {
   return Object.values(menuGroups).flatMap((group) => {
     const children = pages
       .filter((page) => page.group === group && mayOpen(roles, page.reads))
@@ -23,7 +25,26 @@ export function menuFor(roles: OperatorMe['roles']): MenuDataItem[] {
   })
 }
 
-/** The signed-in console: the side menu by role, the operator's name and roles, and the page. */
+const itemsOf = (menu: MenuEntry[]): MenuProps['items'] =>
+  menu.map((entry) =>
+    entry.children
+      ? { key: entry.path, label: entry.name, children: itemsOf(entry.children) }
+      : { key: entry.path, label: <Link to={entry.path}>{entry.name}</Link> },
+  )
+
+/** The page the menu lights: the longest menu path the address starts with (a detail lights its list). */
+function selectedOf(menu: MenuEntry[], pathname: string): string[] {
+  const paths = menu.flatMap((entry) => (entry.children ?? [entry]).map((page) => page.path))
+  const under = paths.filter((path) => pathname === path || pathname.startsWith(`${path}/`))
+  return under.sort((a, b) => b.length - a.length).slice(0, 1)
+}
+
+const HEADER_HEIGHT = 56
+
+/**
+ * The signed-in console: the title and the operator (roles, name, 账号安全 and 退出登录) along the top, the
+ * side menu by role, and the page. Plain antd: the layout is on every page's first load.
+ */
 export default function Shell() {
   const token = getToken()
   const me = useMe()
@@ -42,45 +63,80 @@ export default function Shell() {
   }
   return (
     <App>
-      <ProLayout
-        title="电子印章运营管理后台"
-        logo={<SafetyOutlined style={{ fontSize: 24, color: '#0958d9' }} />}
-        layout="mix"
-        fixSiderbar
-        menu={{ defaultOpenAll: true, ignoreFlatMenu: true }}
-        route={{ path: '/', children: menu }}
-        location={{ pathname: location.pathname }}
-        menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-        avatarProps={{
-          title: me.data.name,
-          size: 'small',
-          render: (_props, dom) => (
-            <Dropdown
-              menu={{
-                items: [
-                  { key: 'account', icon: <SafetyOutlined />, label: <Link to="/account">账号安全</Link> },
-                  {
-                    key: 'logout',
-                    icon: <LogoutOutlined />,
-                    label: '退出登录',
-                    onClick: () => void onLogout(),
-                  },
-                ],
-              }}
-            >
-              {dom}
-            </Dropdown>
-          ),
-        }}
-        actionsRender={() => me.data.roles.map((role) => <Tag key={role}>{operatorRoleNames[role]}</Tag>)}
-      >
-        {me.data.kind === 'apiKey' && (
-          <Alert type="info" showIcon message="当前以 API 密钥访问" style={{ marginBottom: 16 }} />
-        )}
-        <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
-          <Outlet />
-        </Suspense>
-      </ProLayout>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header
+          style={{
+            position: 'sticky',
+            top: 0,
+            zIndex: 100,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 12,
+            height: HEADER_HEIGHT,
+            lineHeight: `${HEADER_HEIGHT}px`,
+            paddingInline: 16,
+            background: '#fff',
+            borderBottom: '1px solid rgba(5, 5, 5, 0.06)',
+          }}
+        >
+          <SafetyOutlined style={{ fontSize: 24, color: '#0958d9' }} />
+          <span style={{ fontSize: 18, fontWeight: 600, color: 'rgba(0, 0, 0, 0.88)' }}>
+            电子印章运营管理后台
+          </span>
+          <Space size={4} style={{ marginInlineStart: 'auto' }}>
+            {me.data.roles.map((role) => (
+              <Tag key={role}>{operatorRoleNames[role]}</Tag>
+            ))}
+          </Space>
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'account', icon: <SafetyOutlined />, label: <Link to="/account">账号安全</Link> },
+                {
+                  key: 'logout',
+                  icon: <LogoutOutlined />,
+                  label: '退出登录',
+                  onClick: () => void onLogout(),
+                },
+              ],
+            }}
+          >
+            <Space size={8} style={{ cursor: 'pointer', paddingInline: 8 }}>
+              <Avatar size="small" icon={<UserOutlined />} />
+              <span>{me.data.name}</span>
+            </Space>
+          </Dropdown>
+        </Layout.Header>
+        <Layout hasSider>
+          <Layout.Sider
+            theme="light"
+            width={215}
+            style={{
+              position: 'sticky',
+              top: HEADER_HEIGHT,
+              height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+              overflow: 'auto',
+              borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)',
+            }}
+          >
+            <Menu
+              mode="inline"
+              items={itemsOf(menu)}
+              selectedKeys={selectedOf(menu, location.pathname)}
+              defaultOpenKeys={menu.filter((entry) => entry.children).map((entry) => entry.path)}
+              style={{ borderInlineEnd: 0 }}
+            />
+          </Layout.Sider>
+          <Layout.Content style={{ minWidth: 0 }}>
+            {me.data.kind === 'apiKey' && (
+              <Alert type="info" showIcon message="当前以 API 密钥访问" style={{ margin: '16px 40px 0' }} />
+            )}
+            <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+      </Layout>
     </App>
   )
 }

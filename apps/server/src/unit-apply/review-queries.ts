@@ -1,17 +1,16 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { unitApplicationForm } from '@seal/shared/api/unit-apply'
-import {
-  WAITING,
-  type ReviewAnswer,
-  type ReviewApplicationDetail,
-  type ReviewDoor,
-  type ReviewFileLink,
-  type ReviewListItem,
-  type ReviewListQuery,
-  type ReviewOcrReading,
+import type {
+  ReviewAnswer,
+  ReviewApplicationDetail,
+  ReviewDoor,
+  ReviewFileLink,
+  ReviewListItem,
+  ReviewListQuery,
+  ReviewOcrReading,
 } from '@seal/shared/api/unit-apply-admin'
-import { applyStatus } from '@seal/shared/codes/apply-status'
+import { applyStatus, WAITING } from '@seal/shared/codes/apply-status'
 import { applicantKind } from '@seal/shared/codes/business-type'
 import { sealTypeLabel } from '@seal/shared/codes/seal-type'
 import { persons } from '../auth/tables.ts'

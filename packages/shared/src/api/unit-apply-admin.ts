@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { applyStatus } from '../codes/apply-status.ts'
+import { applyStatus, WAITING } from '../codes/apply-status.ts'
 import { offlineDeliveryRecord } from './offline-apply.ts'
 import { applicantKinds, applyStatuses, businessTypes, sealItemOutcome, unitApplicationDetail } from './unit-apply.ts'
 
@@ -13,13 +13,12 @@ import { applicantKinds, applyStatuses, businessTypes, sealItemOutcome, unitAppl
 export const reviewListStatuses = applyStatuses.filter((s) => s !== applyStatus.TEMPORARY_SAVE) as [string, ...string[]]
 
 /**
- * `status=WAITING` (the default): every application waiting for a person. They are all PENDING_REVIEW:
- * automatic review (REVIEW_MODE=auto) decides at once what it may, so what stays there waits for a
- * reviewer — in manual mode everything, else a failed unit check, a photo left for manual review, the
- * offline door, an application no verified legal representative stands behind (an administrative unit's
- * operator, a RETRIEVE or CANCEL by someone unverified). `reviewReasons` says which.
+ * `status=WAITING` (the default; the constant lives in codes/apply-status.ts): every application waiting for
+ * a person. They are all PENDING_REVIEW: automatic review (REVIEW_MODE=auto) decides at once what it may, so
+ * what stays there waits for a reviewer — in manual mode everything, else a failed unit check, a photo left
+ * for manual review, the offline door, an application no verified legal representative stands behind (an
+ * administrative unit's operator, a RETRIEVE or CANCEL by someone unverified). `reviewReasons` says which.
  */
-export const WAITING = 'WAITING'
 export const reviewQueueStatuses = [WAITING, ...reviewListStatuses] as [string, ...string[]]
 
 /** The door an application came through (issue #21): the new wizard, the offline materials, the older pages. */

@@ -16,6 +16,13 @@ export type ApplyStatus = (typeof applyStatus)[keyof typeof applyStatus]
 /** Applications under way: their seal types count as applied for (（已申请）) and the seals they name are taken. */
 export const openApplyStatuses: readonly ApplyStatus[] = [applyStatus.PENDING_SIGN, applyStatus.PENDING_REVIEW, applyStatus.SEALING]
 
+/**
+ * The review queue's status filter for what waits for a person (`status=WAITING`, the default of
+ * GET /admin/applications: see api/unit-apply-admin.ts). Kept apart from the contract's schemas so that the
+ * console's queue, where reviewers land, loads no zod.
+ */
+export const WAITING = 'WAITING'
+
 /** The record list's labels, as the spec quotes them. */
 export const applyStatusLabels: Record<ApplyStatus, string> = {
   TEMPORARY_SAVE: '暂存',

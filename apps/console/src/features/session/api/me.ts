@@ -11,12 +11,9 @@ export const meKey = ['admin', 'me'] as const
 /** GET /admin/me: who the session is, its roles and whether it is still enrolling. */
 export const getMe = () => api<OperatorMe>('GET', '/admin/me')
 
+/** The query of who the session is, for `useMe` and for asking early (app/warm-up.ts). */
+export const meQuery = { queryKey: meKey, queryFn: getMe, staleTime: 60_000, retry: false } as const
+
 export function useMe() {
-  return useQuery({
-    queryKey: meKey,
-    queryFn: getMe,
-    enabled: Boolean(getToken()),
-    staleTime: 60_000,
-    retry: false,
-  })
+  return useQuery({ ...meQuery, enabled: Boolean(getToken()) })
 }
