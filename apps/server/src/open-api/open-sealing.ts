@@ -128,7 +128,7 @@ export async function sealForPlatformOnce(
   }
 }
 
-/** A document the platform had sealed, with its bytes; another platform's is "not found". */
+/** A document the platform had sealed, with its bytes (the route answers them as base64 or as the PDF itself); another platform's is "not found". */
 export async function platformDocument(trust: Trust, platformId: string, documentId: string) {
   const [row] = await trust.db
     .select({ document: platformDocuments, file: files })
@@ -144,7 +144,7 @@ export async function platformDocument(trust: Trust, platformId: string, documen
     sha256: row.document.sha256,
     size: row.file.size,
     createdAt: row.document.createdAt.toISOString(),
-    pdf: Buffer.from(bytes).toString('base64'),
+    pdf: bytes,
   }
 }
 
