@@ -2,11 +2,14 @@ import { createHash, randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chineseContract } from '@seal/pdf/test/test-documents'
+import { sealStatusWide } from '@seal/shared/codes/seal-status'
 import { findCaller } from '../auth/sessions.ts'
 import { bindSealForTest } from '../bindings/test-support.ts'
 import { platformDocuments } from '../platforms/tables.ts'
 import { registerTestPlatform, type RegisteredPlatform } from '../platforms/test-support.ts'
 import { sealUseRecords } from '../records/tables.ts'
+import { seals } from '../seals/tables.ts'
+import { sealCredentials } from '../trust/tables.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
@@ -156,6 +159,21 @@ describe('open API: a platform seals a PDF sent as itself', () => {
     expect([octets.status, octets.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE'])
     const token = await t.app.inject({ method: 'POST', url: '/api/open/v1/token', headers: { 'content-type': 'application/pdf' }, payload: Buffer.from(contract) })
     expect([token.statusCode, token.json().code, token.json().message]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE', '请以 application/json 发送请求'])
+  })
+
+  it('refuses at once a seal whose certificate was revoked or which was frozen after it sealed, though its key was kept', async () => {
+    expect((await a.sealRaw(contract, fields())).status).toBe(200)
+    await t.db.update(sealCredentials).set({ status: 'revoked', revokedAt: new Date() }).where(eq(sealCredentials.sealId, sealId))
+    const revoked = await a.sealRaw(contract, fields())
+    expect([revoked.status, revoked.body.code, revoked.body.message]).toEqual([403, 'SEAL_UNUSABLE', '印章证书已吊销'])
+    await t.db.update(sealCredentials).set({ status: 'active', revokedAt: null }).where(eq(sealCredentials.sealId, sealId))
+    expect((await a.sealRaw(contract, fields())).status).toBe(200)
+    const [seal] = await t.db.select({ status: seals.status }).from(seals).where(eq(seals.id, sealId))
+    await t.db.update(seals).set({ status: sealStatusWide.FROZEN }).where(eq(seals.id, sealId))
+    const frozen = await a.sealRaw(contract, fields())
+    expect([frozen.status, frozen.body.code]).toEqual([403, 'SEAL_UNUSABLE'])
+    await t.db.update(seals).set({ status: seal!.status }).where(eq(seals.id, sealId))
+    expect((await a.sealRaw(contract, fields())).status).toBe(200)
   })
 
   it('documents both forms in the served OpenAPI document', async () => {
