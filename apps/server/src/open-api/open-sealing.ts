@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { TextMatch } from '@seal/pdf/text/find-text'
 import { AppError } from '../errors.ts'
@@ -29,6 +30,8 @@ export type OpenSealRequest = {
   sealId: string
   fileName: string
   pdf: Uint8Array
+  /** A SHA-256 that has taken in `pdf` (the raw form's, plugin.ts): the sealed file's digest continues it. */
+  pdfHashed?: Hash | undefined
   positions: OpenSealPosition[]
   timestamp: boolean
   remark?: string | undefined
@@ -75,6 +78,7 @@ export async function sealForPlatform(trust: Trust, request: OpenSealRequest, le
     pdf: request.pdf,
     // Nothing reads the platform's PDF after this (a retry decodes its own).
     handOverPdf: true,
+    pdfHashed: request.pdfHashed,
     placement: placements,
     fileName: request.fileName,
     remark: request.remark,

@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -36,6 +37,11 @@ declare module 'fastify' {
     bodySha256: string | null
     /** The query as signed (canonical: sorted, RFC 3986 encoded), once the signature holds. */
     signedQuery: string | null
+    /**
+     * A raw PDF body's SHA-256 as it stands after the body: sealing continues it over the bytes it appends
+     * for the sealed file's digest (signing/seal-document.ts), instead of hashing the PDF once more.
+     */
+    pdfHashed: Hash | null
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
@@ -67,6 +73,7 @@ export const openApiPlugin: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('platform', null)
   app.decorateRequest('bodySha256', null)
   app.decorateRequest('signedQuery', null)
+  app.decorateRequest('pdfHashed', null)
 
   const parseJson = app.getDefaultJsonParser('error', 'ignore')
   // JSON, and a raw PDF where the route takes one: a body of any other type is refused as such
@@ -87,7 +94,9 @@ export const openApiPlugin: FastifyPluginAsyncZod = async (app) => {
     if (!request.routeOptions.config.acceptsPdf) return done(unsupportedMediaType(request), undefined)
     const bytes = body as Buffer
     if (bytes.length > MAX_UPLOAD_BYTES) return done(openApiError('PAYLOAD_TOO_LARGE'), undefined)
-    request.bodySha256 = sha256Hex(bytes)
+    const hashed = createHash('sha256').update(bytes)
+    request.bodySha256 = hashed.copy().digest('hex')
+    request.pdfHashed = hashed
     done(null, bytes)
   })
 

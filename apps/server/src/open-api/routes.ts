@@ -104,7 +104,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const platform = platformOf(request)
       const sent = sealingAsSent(request)
       const key = idempotencyKeyOf(request.headers)
-      const sealing = (): OpenSealRequest => ({ platform, ...sent.fields, pdf: sent.pdf() })
+      const sealing = (): OpenSealRequest => ({ platform, ...sent.fields, pdf: sent.pdf(), pdfHashed: sent.pdfHashed })
       if (!key) return sealForPlatform(app.trust, sealing())
       const { document, replayed } = await sealForPlatformOnce(app.trust, { platform, key, requestSha256: sent.requestSha256, request: sealing })
       if (replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true')

@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto'
 import type { z } from 'zod'
 import { MAX_UPLOAD_BYTES } from '../plugins/upload-limit.ts'
 import { sha256Hex } from '../platforms/request-signature.ts'
@@ -18,9 +19,11 @@ export type SealingAsSent = {
    * SHA-256 of the signed query and the body's SHA-256, so that another query is another request.
    */
   requestSha256: string
+  /** The PDF's running SHA-256 (plugin.ts `pdfHashed`), for the raw form. */
+  pdfHashed?: Hash | undefined
 }
 
-type SignedSealing = { body: unknown; query: unknown; bodySha256: string | null; signedQuery: string | null }
+type SignedSealing = { body: unknown; query: unknown; bodySha256: string | null; signedQuery: string | null; pdfHashed: Hash | null }
 
 /** The sealing in `request`, validated by the route (JSON body, or raw PDF and query). */
 export function sealingAsSent(request: SignedSealing): SealingAsSent {
@@ -63,5 +66,6 @@ function rawForm(pdf: Buffer, request: SignedSealing): SealingAsSent {
       return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.length)
     },
     requestSha256: sha256Hex(`${request.signedQuery ?? ''}\n${request.bodySha256!}`),
+    pdfHashed: request.pdfHashed ?? undefined,
   }
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { createSignedData, type TimestampAuthority } from '@seal/pdf/pki/cms'
 import { completeSignature, reservedContentsBytes, type PdfSigner } from '@seal/pdf/sign/sign-pdf'
@@ -58,6 +58,8 @@ export type SealDocumentInput = (
    * copied (megabytes), and is empty afterwards.
    */
   handOverPdf?: boolean
+  /** A SHA-256 that has taken in `pdf` already (the request's check did): see `sealedSha256`. */
+  pdfHashed?: Hash | undefined
   /** The seal's name and image when the caller has just read them (`sealAppearance`); else read here. */
   sealAppearance?: SealAppearance
   /** One place, or several: one signature each, applied one after the other. */
@@ -118,6 +120,7 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
         : await signerForAuthorizedUse(trust, { sealId: input.sealId })
   const { sealName, image: imageBytes } = input.sealAppearance ?? (await sealAppearance(trust, input.sealId))
   let pdf = input.pdf
+  const originalLength = pdf.byteLength // before it is handed over
   for (const [i, placement] of (Array.isArray(input.placement) ? input.placement : [input.placement]).entries()) {
     pdf = await signWithImage({
       pdf,
@@ -146,7 +149,7 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
       timestampAuthority: input.timestamp === false ? undefined : timestampAuthority(trust),
     })
   }
-  const sha256 = createHash('sha256').update(pdf).digest('hex')
+  const sha256 = sealedSha256(pdf, input.pdfHashed, originalLength)
   const stored = await storeFileBytes({
     store: trust.files,
     ownerAccountId: input.caller?.accountId ?? null,
@@ -176,6 +179,17 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
   // Committed: now it is a use (seal_uses_total); a refused or failed transaction never reaches here.
   publishSealUse(input.sealId)
   return { pdf, sha256, file }
+}
+
+/**
+ * The sealed file's SHA-256. Signing only appends to the PDF (incremental updates keep the original bytes
+ * as they are, @seal/pdf incremental-update.ts), so when the PDF was hashed already (`hashed`: a hash that
+ * has taken in its `originalLength` bytes), its digest is that hash continued over the bytes appended,
+ * not megabytes hashed again.
+ */
+function sealedSha256(sealed: Uint8Array, hashed: Hash | undefined, originalLength: number): string {
+  if (!hashed || sealed.byteLength < originalLength) return createHash('sha256').update(sealed).digest('hex')
+  return hashed.copy().update(sealed.subarray(originalLength)).digest('hex')
 }
 
 /** What a signature by the seal shows: its name and its image (the seal's picture as stored). */
