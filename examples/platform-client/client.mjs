@@ -24,6 +24,7 @@ const { values: options, positionals } = parseArgs({
     'seal-id': { type: 'string' },
     'idempotency-key': { type: 'string' },
     timestamp: { type: 'boolean', default: false },
+    'json-body': { type: 'boolean', default: false },
     once: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     'webhook-port': { type: 'string', default: '8790' },
@@ -84,7 +85,7 @@ async function sealOnce(client, seal) {
   // was cut off can be repeated with --idempotency-key to get the document it may have made.
   const idempotencyKey = options['idempotency-key'] ?? randomUUID()
   log('sealing', `签章请求 Idempotency-Key：${idempotencyKey}`, { idempotencyKey })
-  const sealed = await client.sealDocument({ sealId: seal.sealId, pdf, fileName, positions: positions(own), timestamp: options.timestamp, remark: '示例平台签章', idempotencyKey })
+  const sealed = await client.sealDocument({ sealId: seal.sealId, pdf, fileName, positions: positions(own), timestamp: options.timestamp, remark: '示例平台签章', idempotencyKey, form: options['json-body'] ? 'json' : 'pdf' })
   log('sealed', `已签章：${sealed.fileName}，${sealed.signatures} 处，文档 ${sealed.documentId}${sealed.replayed ? '（重发请求，服务返回首次签章的结果）' : ''}`, {
     documentId: sealed.documentId,
     sealId: seal.sealId,

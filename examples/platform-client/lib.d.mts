@@ -2,7 +2,7 @@
 export declare const OPEN_API: string
 export declare function encodeRfc3986(value: string): string
 export declare function canonicalRequestTarget(pathWithQuery: string): { path: string; query: string }
-export declare function signatureHeaders(request: { method: string; pathWithQuery: string; body?: string; clientSecret: string; timestamp?: number; nonce?: string }): Record<string, string>
+export declare function signatureHeaders(request: { method: string; pathWithQuery: string; body?: string | Uint8Array; clientSecret: string; timestamp?: number; nonce?: string }): Record<string, string>
 export declare function verifyWebhook(input: { clientSecret: string; headers: Record<string, string | string[] | undefined>; body: string; toleranceSeconds?: number; now?: number }): boolean
 
 export declare class OpenApiRefusal extends Error {
@@ -55,6 +55,8 @@ export declare function createOpenApiClient(options: {
     remark?: string
     businessName?: string
     idempotencyKey?: string
+    /** `pdf` (default): the PDF itself as the body, the fields in the query; `json`: one JSON body, the PDF as base64. */
+    form?: 'pdf' | 'json'
   }): Promise<SealedDocument>
   document(documentId: string): Promise<{ documentId: string; fileName: string; sha256: string; pdf: Buffer }>
 }

@@ -30,14 +30,15 @@ export function canonicalRequestTarget(pathWithQuery) {
 
 /**
  * The signature headers of one open-API request: HMAC-SHA256, under the client secret, of
- * `SEAL-HMAC-SHA256\nMETHOD\npath\nquery\ntimestamp\nnonce\nsha256(body)`, as lowercase hex.
+ * `SEAL-HMAC-SHA256\nMETHOD\npath\nquery\ntimestamp\nnonce\nsha256(body)`, as lowercase hex. `body` is the
+ * bytes sent: a JSON text, or a PDF's bytes.
  *
- * @param {{ method: string, pathWithQuery: string, body?: string, clientSecret: string, timestamp?: number, nonce?: string }} request
+ * @param {{ method: string, pathWithQuery: string, body?: string | Uint8Array, clientSecret: string, timestamp?: number, nonce?: string }} request
  * @returns {Record<string, string>}
  */
 export function signatureHeaders({ method, pathWithQuery, body = '', clientSecret, timestamp = Math.floor(Date.now() / 1000), nonce = randomBytes(16).toString('hex') }) {
   const { path, query } = canonicalRequestTarget(pathWithQuery)
-  const bodySha256 = createHash('sha256').update(body, 'utf8').digest('hex')
+  const bodySha256 = createHash('sha256').update(typeof body === 'string' ? Buffer.from(body, 'utf8') : body).digest('hex')
   const text = ['SEAL-HMAC-SHA256', method.toUpperCase(), path, query, String(timestamp), nonce, bodySha256].join('\n')
   return {
     'x-seal-timestamp': String(timestamp),
@@ -112,22 +113,28 @@ export function createOpenApiClient({ baseUrl, clientId, clientSecret, attempts 
     }
   }
 
-  /** One signed request; answers the HTTP status, the parsed body and the headers. */
-  async function send(method, path, body, idempotencyKey) {
+  /**
+   * One signed request; answers the HTTP status, the body (parsed JSON, or the bytes of a PDF answer) and
+   * the headers.
+   */
+  async function send(method, path, body, { idempotencyKey, contentType, accept }) {
     const accessToken = token && token.expiresAt - Date.now() > 60_000 ? token.value : await fetchToken()
     const headers = { authorization: `Bearer ${accessToken}`, ...signatureHeaders({ method, pathWithQuery: path, body: body ?? '', clientSecret }) }
-    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (body !== undefined) headers['content-type'] = contentType
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey
+    if (accept) headers.accept = accept
     const response = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) })
-    return { status: response.status, answer: await response.json(), headers: response.headers }
+    const isPdf = response.ok && (response.headers.get('content-type') ?? '').startsWith('application/pdf')
+    return { status: response.status, answer: isPdf ? Buffer.from(await response.arrayBuffer()) : await response.json(), headers: response.headers }
   }
 
   /**
    * Sends a call, again when that is safe (a GET, or a POST with an idempotency key): the body is
    * serialised once, so every attempt carries the same bytes (the key is kept with their digest).
+   * `payload` is sent as JSON, or as it is with its `contentType` (a PDF's bytes as `application/pdf`).
    */
-  async function call(method, pathWithQuery, payload, { idempotencyKey } = {}) {
-    const body = payload === undefined ? undefined : JSON.stringify(payload)
+  async function call(method, pathWithQuery, payload, { idempotencyKey, contentType = 'application/json', accept } = {}) {
+    const body = payload === undefined ? undefined : contentType === 'application/json' ? JSON.stringify(payload) : payload
     const path = `${OPEN_API}${pathWithQuery}`
     const repeatable = method === 'GET' || Boolean(idempotencyKey)
     let tokenRenewed = false
@@ -135,14 +142,14 @@ export function createOpenApiClient({ baseUrl, clientId, clientSecret, attempts 
       let reason
       let waitMs = Math.min(8000, 500 * 2 ** (attempt - 1))
       try {
-        const { status, answer, headers } = await send(method, path, body, idempotencyKey)
+        const { status, answer, headers } = await send(method, path, body, { idempotencyKey, contentType, accept })
         if (status === 401 && answer.code === 'TOKEN_EXPIRED' && !tokenRenewed) {
           token = undefined
           tokenRenewed = true
           attempt--
           continue
         }
-        if (status >= 200 && status < 300) return { answer, replayed: headers.get('idempotent-replayed') === 'true' }
+        if (status >= 200 && status < 300) return { answer, headers, replayed: headers.get('idempotent-replayed') === 'true' }
         if (!repeatable || !RETRYABLE_CODES.has(answer.code) || attempt >= attempts) throw new OpenApiRefusal(status, answer)
         reason = `${status} ${answer.code}`
         const retryAfter = Number(headers.get('retry-after'))
@@ -166,16 +173,28 @@ export function createOpenApiClient({ baseUrl, clientId, clientSecret, attempts 
      * `idempotencyKey`: 8–64 of [A-Za-z0-9_-], one per document to seal (e.g. your own order number);
      * a new random one when not given. The answer carries the key used and `replayed` (true when the
      * service answered an earlier attempt's document).
+     * `form`: `pdf` (default) sends the PDF itself as the body (`application/pdf`), the other fields in
+     * the query; `json` sends them all in a JSON body, the PDF as base64 (a third larger).
      */
-    sealDocument: async ({ sealId, pdf, fileName, positions, timestamp = false, remark, businessName, idempotencyKey = randomUUID() }) => {
-      const payload = { sealId, fileName, pdf: Buffer.from(pdf).toString('base64'), positions, timestamp, remark, businessName }
-      const { answer, replayed } = await call('POST', '/documents', payload, { idempotencyKey })
+    sealDocument: async ({ sealId, pdf, fileName, positions, timestamp = false, remark, businessName, idempotencyKey = randomUUID(), form = 'pdf' }) => {
+      if (form === 'json') {
+        const payload = { sealId, fileName, pdf: Buffer.from(pdf).toString('base64'), positions, timestamp, remark, businessName }
+        const { answer, replayed } = await call('POST', '/documents', payload, { idempotencyKey })
+        return { ...answer, idempotencyKey, replayed }
+      }
+      const fields = { sealId, fileName, positions: JSON.stringify(positions), timestamp: String(timestamp), remark, businessName }
+      const query = Object.entries(fields)
+        .filter(([, value]) => value !== undefined)
+        .map(([name, value]) => `${name}=${encodeRfc3986(value)}`)
+        .join('&')
+      const { answer, replayed } = await call('POST', `/documents?${query}`, Buffer.from(pdf), { idempotencyKey, contentType: 'application/pdf' })
       return { ...answer, idempotencyKey, replayed }
     },
-    /** A sealed document: its metadata and the PDF's bytes. */
+    /** A sealed document: its name, its SHA-256 and the PDF's bytes (asked for as the PDF itself, not base64). */
     document: async (documentId) => {
-      const { answer } = await call('GET', `/documents/${encodeRfc3986(documentId)}`)
-      return { ...answer, pdf: Buffer.from(answer.pdf, 'base64') }
+      const { answer, headers } = await call('GET', `/documents/${encodeRfc3986(documentId)}`, undefined, { accept: 'application/pdf' })
+      const fileName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(headers.get('content-disposition') ?? '')?.[1] ?? '')
+      return { documentId, fileName, sha256: headers.get('x-seal-document-sha256'), pdf: answer }
     },
   }
 }

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { ServerConfig } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { FileStore } from './files/store.ts'
@@ -25,6 +25,7 @@ import { noStoreUnlessSet, securityHeadersPlugin } from './plugins/security-head
 import { consoleAppRoutes } from './web/console-routes.ts'
 import { webAppRoutes } from './web/routes.ts'
 import { MAX_UPLOAD_BYTES } from './plugins/upload-limit.ts'
+import { openApiSchemaTransform } from './plugins/schemas.ts'
 import { authRoutes } from './auth/routes.ts'
 import { configRoutes } from './config/routes.ts'
 import { fileRoutes } from './files/routes.ts'
@@ -163,7 +164,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(swagger, {
     openapi: { info: { title: '电子印章服务 API', version: '0.1.0' }, servers: [{ url: '/' }], components: { securitySchemes: openApiSecuritySchemes } },
-    transform: jsonSchemaTransform,
+    transform: openApiSchemaTransform,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })

@@ -42,11 +42,16 @@ export function localFileStore(root: string): FileStore {
     // whole file under its key or a temporary file, never a torn file under the key.
     async put(key, bytes) {
       const path = pathOf(key)
-      await mkdir(dirname(path), { recursive: true })
       const temporary = `${path}${TEMP_MARK}${randomBytes(4).toString('hex')}`
-      const file = await open(temporary, 'wx')
+      // The month's folder exists but for the first file of the month: made when the open says it is missing.
+      const file = await open(temporary, 'wx').catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error
+        await mkdir(dirname(path), { recursive: true })
+        return open(temporary, 'wx')
+      })
       try {
-        await file.writeFile(bytes)
+        // One write of the whole buffer where the system takes it (writeFile writes 512 KiB at a time).
+        for (let at = 0; at < bytes.length; ) at += (await file.write(bytes, at, bytes.length - at)).bytesWritten
         await file.sync()
       } finally {
         await file.close()

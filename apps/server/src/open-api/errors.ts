@@ -51,6 +51,9 @@ export const openApiErrors = {
 
 export type OpenApiErrorCode = keyof typeof openApiErrors
 
+/** UNSUPPORTED_MEDIA_TYPE's message on POST /documents, which reads a raw PDF too. */
+export const UNSUPPORTED_MEDIA_TYPE_PDF = '请以 application/json 或 application/pdf 发送请求'
+
 export class OpenApiError extends Error {
   readonly code: OpenApiErrorCode
   readonly httpStatus: number

@@ -142,7 +142,7 @@ describe('the open API as an integrator finds it', () => {
   it('answers a body sent as text/plain with 415 UNSUPPORTED_MEDIA_TYPE, signed or not', async () => {
     const body = sealRequest(await chineseContract({ pages: 1 }))
     const plain = await client.call({ path: '/api/open/v1/documents', body, headers: { 'content-type': 'text/plain' } })
-    expect([plain.status, plain.body.code, plain.body.message]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE', '请以 application/json 发送请求'])
+    expect([plain.status, plain.body.code, plain.body.message]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE', '请以 application/json 或 application/pdf 发送请求'])
     const form = await client.call({ path: '/api/open/v1/documents', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
     expect([form.status, form.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE'])
   })

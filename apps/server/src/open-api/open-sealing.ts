@@ -1,11 +1,11 @@
+import type { Hash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { TextMatch } from '@seal/pdf/text/find-text'
 import { AppError } from '../errors.ts'
 import { files } from '../files/tables.ts'
 import { platformDocuments, type Platform } from '../platforms/tables.ts'
-import { seals } from '../seals/tables.ts'
 import { sealSizeMm } from '../signing/seal-size.ts'
-import { onVisiblePage, sealDocument, type SealPlacement } from '../signing/seal-document.ts'
+import { onVisiblePage, sealAppearance, sealDocument, type SealAppearance, type SealPlacement } from '../signing/seal-document.ts'
 import type { Trust } from '../trust/context.ts'
 import { signerForAuthorizedUse, type PdfSigner } from '../seals/seal-signer.ts'
 import { inWorker } from '../workers/pool.ts'
@@ -30,6 +30,8 @@ export type OpenSealRequest = {
   sealId: string
   fileName: string
   pdf: Uint8Array
+  /** A SHA-256 that has taken in `pdf` (the raw form's, plugin.ts): the sealed file's digest continues it. */
+  pdfHashed?: Hash | undefined
   positions: OpenSealPosition[]
   timestamp: boolean
   remark?: string | undefined
@@ -64,7 +66,7 @@ export async function sealForPlatform(trust: Trust, request: OpenSealRequest, le
   const signer = await usableSigner(trust, request.sealId)
   if (!looksLikePdf(request.pdf)) throw openApiError('PDF_INVALID')
 
-  const size = await sealSizeInPoints(trust, request.sealId)
+  const { size, appearance } = await sealOnPaper(trust, request.sealId)
   const placements = await placementsFor(request.pdf, request.positions, size)
 
   let answer: SealedDocument | undefined
@@ -72,7 +74,11 @@ export async function sealForPlatform(trust: Trust, request: OpenSealRequest, le
     platform: { platformId: platform.id, platformName: platform.clientName, binderPersonId: binding.personId },
     sealId: request.sealId,
     pin: { signer },
+    sealAppearance: appearance,
     pdf: request.pdf,
+    // Nothing reads the platform's PDF after this (a retry decodes its own).
+    handOverPdf: true,
+    pdfHashed: request.pdfHashed,
     placement: placements,
     fileName: request.fileName,
     remark: request.remark,
@@ -128,7 +134,7 @@ export async function sealForPlatformOnce(
   }
 }
 
-/** A document the platform had sealed, with its bytes; another platform's is "not found". */
+/** A document the platform had sealed, with its bytes (the route answers them as base64 or as the PDF itself); another platform's is "not found". */
 export async function platformDocument(trust: Trust, platformId: string, documentId: string) {
   const [row] = await trust.db
     .select({ document: platformDocuments, file: files })
@@ -144,7 +150,7 @@ export async function platformDocument(trust: Trust, platformId: string, documen
     sha256: row.document.sha256,
     size: row.file.size,
     createdAt: row.document.createdAt.toISOString(),
-    pdf: Buffer.from(bytes).toString('base64'),
+    pdf: bytes,
   }
 }
 
@@ -160,15 +166,14 @@ async function usableSigner(trust: Trust, sealId: string): Promise<PdfSigner> {
 
 const looksLikePdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-')
 
-/** The seal's size on paper, in points (as 用章 draws it, signing/seal-document-routes.ts). */
-async function sealSizeInPoints(trust: Trust, sealId: string): Promise<{ width: number; height: number }> {
-  const [row] = await trust.db
-    .select({ sealTypeCode: seals.sealTypeCode, storageKey: files.storageKey })
-    .from(seals)
-    .innerJoin(files, eq(files.id, seals.imageFileId))
-    .where(eq(seals.id, sealId))
-  const mm = sealSizeMm(await trust.files.get(row!.storageKey), row!.sealTypeCode)
-  return { width: mm.width * POINTS_PER_MM, height: mm.height * POINTS_PER_MM }
+/**
+ * The seal's size on paper, in points (as 用章 draws it, signing/seal-document-routes.ts), and what its
+ * signatures show (its name and image), read once for both.
+ */
+async function sealOnPaper(trust: Trust, sealId: string): Promise<{ size: { width: number; height: number }; appearance: SealAppearance }> {
+  const { sealTypeCode, ...appearance } = await sealAppearance(trust, sealId)
+  const mm = sealSizeMm(Buffer.from(appearance.image.buffer, appearance.image.byteOffset, appearance.image.byteLength), sealTypeCode)
+  return { size: { width: mm.width * POINTS_PER_MM, height: mm.height * POINTS_PER_MM }, appearance }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -20,8 +21,9 @@ import {
 import type { Platform } from '../platforms/tables.ts'
 import { nestedDeeperThan, MAX_JSON_DEPTH } from '../plugins/json-body.ts'
 import { noStoreUnlessSet } from '../plugins/security-headers.ts'
+import { MAX_UPLOAD_BYTES } from '../plugins/upload-limit.ts'
 import { workerMessages } from '../workers/pool.ts'
-import { OpenApiError, openApiError, openApiErrors, type OpenApiErrorCode } from './errors.ts'
+import { OpenApiError, openApiError, openApiErrors, UNSUPPORTED_MEDIA_TYPE_PDF, type OpenApiErrorCode } from './errors.ts'
 import { claimNonce } from './nonces.ts'
 import { openApiRoutes } from './routes.ts'
 import { platformOfToken } from './tokens.ts'
@@ -33,11 +35,20 @@ declare module 'fastify' {
     platform: Platform | null
     /** SHA-256 (hex) of the body's bytes as received, for the request signature. */
     bodySha256: string | null
+    /** The query as signed (canonical: sorted, RFC 3986 encoded), once the signature holds. */
+    signedQuery: string | null
+    /**
+     * A raw PDF body's SHA-256 as it stands after the body: sealing continues it over the bytes it appends
+     * for the sealed file's digest (signing/seal-document.ts), instead of hashing the PDF once more.
+     */
+    pdfHashed: Hash | null
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
     /** The open API's token call: authenticated by the client credentials in its body, not by a token. */
     platformCredentials?: boolean
+    /** The route takes a raw PDF (`Content-Type: application/pdf`) besides JSON: POST /documents. */
+    acceptsPdf?: boolean
   }
 }
 
@@ -49,7 +60,7 @@ const EMPTY_BODY_SHA256 = sha256Hex('')
  *
  * 1. onRequest: the bearer access token names an active platform (every route but the token call);
  *    then the route's rate limit, counted per platform (its rateLimitPerMinute).
- * 2. The JSON body is read as bytes and hashed before it is parsed.
+ * 2. The body is read as bytes and hashed before it is parsed: JSON, or on POST /documents a raw PDF.
  * 3. preValidation: the request signature (request-signature.ts) over method, matched path, query,
  *    timestamp, nonce and body hash, under the platform's secret; the timestamp within ±5 minutes; the
  *    nonce not seen before (unique index). Only a request that passes all three is validated and handled.
@@ -61,10 +72,12 @@ const EMPTY_BODY_SHA256 = sha256Hex('')
 export const openApiPlugin: FastifyPluginAsyncZod = async (app) => {
   app.decorateRequest('platform', null)
   app.decorateRequest('bodySha256', null)
+  app.decorateRequest('signedQuery', null)
+  app.decorateRequest('pdfHashed', null)
 
   const parseJson = app.getDefaultJsonParser('error', 'ignore')
-  // JSON only: a body of any other type is refused as such (UNSUPPORTED_MEDIA_TYPE), not read unhashed
-  // and then refused for its signature.
+  // JSON, and a raw PDF where the route takes one: a body of any other type is refused as such
+  // (UNSUPPORTED_MEDIA_TYPE), not read unhashed and then refused for its signature.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer
@@ -75,9 +88,20 @@ export const openApiPlugin: FastifyPluginAsyncZod = async (app) => {
       done(null, value)
     })
   })
+  // The PDF's bytes are the body: no text to decode, no JSON to parse, no base64; hashed once here for the
+  // signature, and the same digest serves the idempotency key (routes.ts).
+  app.addContentTypeParser('application/pdf', { parseAs: 'buffer' }, (request, body, done) => {
+    if (!request.routeOptions.config.acceptsPdf) return done(unsupportedMediaType(request), undefined)
+    const bytes = body as Buffer
+    if (bytes.length > MAX_UPLOAD_BYTES) return done(openApiError('PAYLOAD_TOO_LARGE'), undefined)
+    const hashed = createHash('sha256').update(bytes)
+    request.bodySha256 = hashed.copy().digest('hex')
+    request.pdfHashed = hashed
+    done(null, bytes)
+  })
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const refusal = openApiRefusal(error)
+    const refusal = openApiRefusal(error, request)
     if (refusal.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'open API: unhandled error')
     else request.log.info({ code: refusal.code, platformId: request.platform?.id }, 'open API: refused')
     return sendRefusal(request, reply.serializer(JSON.stringify), refusal)
@@ -120,12 +144,13 @@ export const openApiPlugin: FastifyPluginAsyncZod = async (app) => {
     const skew = Math.abs(app.trust.now().getTime() / 1000 - Number(timestamp))
     if (!/^\d{1,12}$/.test(timestamp) || !(skew <= REPLAY_WINDOW_SECONDS)) throw openApiError('TIMESTAMP_OUT_OF_WINDOW')
     if (!NONCE_PATTERN.test(nonce)) throw openApiError('NONCE_INVALID')
+    const query = canonicalQuery(request.query as Record<string, string | string[]>)
     const expected = hmacHex(
       await platformSecret(app.trust.keys, platform),
       stringToSign({
         method: request.method,
         path: canonicalPath(request.routeOptions.url!, request.params as Record<string, string>),
-        query: canonicalQuery(request.query as Record<string, string | string[]>),
+        query,
         timestamp,
         nonce,
         bodySha256: request.bodySha256 ?? EMPTY_BODY_SHA256,
@@ -134,13 +159,14 @@ export const openApiPlugin: FastifyPluginAsyncZod = async (app) => {
     if (!sameSignature(signature, expected)) throw openApiError('SIGNATURE_INVALID')
     // Taken only once the signature holds, so nobody without the secret can use up a platform's nonces.
     if (!(await claimNonce(app.db, platform.id, nonce))) throw openApiError('NONCE_REPLAYED')
+    request.signedQuery = query
   })
 
   await app.register(openApiRoutes)
 }
 
 /** Every failure in the open API's words. */
-function openApiRefusal(error: FastifyError): OpenApiError {
+function openApiRefusal(error: FastifyError, request: FastifyRequest): OpenApiError {
   if (error instanceof OpenApiError) return error
   if (error instanceof AppError) {
     if (error.httpStatus === 429) return openApiError('RATE_LIMITED')
@@ -157,7 +183,7 @@ function openApiRefusal(error: FastifyError): OpenApiError {
     return openApiError('INVALID_REQUEST', message)
   }
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return openApiError('PAYLOAD_TOO_LARGE')
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return openApiError('UNSUPPORTED_MEDIA_TYPE')
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return unsupportedMediaType(request)
   if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return openApiError('INVALID_JSON')
   if (isDataException(error)) return openApiError('INVALID_REQUEST')
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return openApiError('INVALID_REQUEST')
@@ -170,6 +196,11 @@ function signErrorCode(code: PdfSignError['code']): OpenApiErrorCode {
   if (code === 'TIMESTAMP_FAILED') return 'TIMESTAMP_FAILED'
   if (code === 'UNREADABLE_PDF' || code === 'PDF_TOO_LARGE' || code === 'ENCRYPTED_PDF') return 'PDF_INVALID'
   return 'PDF_UNSIGNABLE'
+}
+
+/** A body of a type the route does not read: saying which types it reads. */
+function unsupportedMediaType(request: FastifyRequest): OpenApiError {
+  return request.routeOptions.config.acceptsPdf ? openApiError('UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED_MEDIA_TYPE_PDF) : openApiError('UNSUPPORTED_MEDIA_TYPE')
 }
 
 /** A PostgreSQL data exception (class 22) somewhere in the cause chain: a value no column can hold. */

@@ -65,6 +65,10 @@ describe('the sample platform client (examples/platform-client) against the serv
       const sealed = await client.sealDocument({ sealId, pdf: samplePdf(), fileName: 'platform-sample.pdf', positions: [{ keyword: 'Party A (seal):', offsetX: 90 }] })
       expect(sealed).toMatchObject({ signatures: 1, fileName: 'platform-sample（已签章）.pdf' })
       const document = await client.document(sealed.documentId)
+      expect(document).toMatchObject({ documentId: sealed.documentId, fileName: 'platform-sample（已签章）.pdf', sha256: sealed.sha256 })
+      // The same sealing as one JSON body with the PDF in base64.
+      const asJson = await client.sealDocument({ sealId, pdf: samplePdf(), fileName: 'platform-sample.pdf', positions: [{ keyword: 'Party A (seal):', offsetX: 90 }], form: 'json' })
+      expect(asJson).toMatchObject({ signatures: 1, fileName: 'platform-sample（已签章）.pdf', replayed: false })
       const { payload, headers } = multipart({ name: 'sealed.pdf', bytes: document.pdf, type: 'application/pdf' })
       const report = (await t.app.inject({ method: 'POST', url: '/api/verify', payload, headers })).json()
       expect(report.data.signatures).toEqual([expect.objectContaining({ valid: true, documentUnchanged: true })])
@@ -105,7 +109,8 @@ describe('the sample platform client (examples/platform-client) against the serv
       const chunks: Buffer[] = []
       request.on('data', (chunk: Buffer) => chunks.push(chunk))
       request.on('end', () => {
-        const sealing = request.method === 'POST' && request.url === '/api/open/v1/documents'
+        // The client sends the PDF itself, its fields in the query.
+        const sealing = request.method === 'POST' && request.url!.split('?')[0] === '/api/open/v1/documents'
         if (sealing) seen.push({ key: request.headers['idempotency-key'] as string | undefined, nonce: request.headers['x-seal-nonce'] as string | undefined })
         const upstream = httpRequest(`${baseUrl}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
           const body: Buffer[] = []

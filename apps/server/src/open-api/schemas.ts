@@ -112,7 +112,8 @@ const keywordPosition = z
   })
   .strict()
 
-export const sealDocumentBody = z.object({
+/** The fields of a sealing, however they travel: in the JSON body, or in the query of a raw-PDF request. */
+const sealFields = {
   sealId: z.string().min(1).max(64),
   fileName: z
     .string()
@@ -120,14 +121,67 @@ export const sealDocumentBody = z.object({
     .min(1)
     .max(200)
     .refine((name) => !/[/\\]/.test(name) && ![...name].some((c) => c.charCodeAt(0) < 0x20), '文件名不能包含路径或控制字符'),
-  // No length here: the decoded size is checked (PAYLOAD_TOO_LARGE, the same answer as a body over the limit).
-  pdf: z.string().min(1).meta({ description: 'PDF文件的Base64编码；解码后最大10M（10485760字节），超过则 413 PAYLOAD_TOO_LARGE' }),
   // More than MAX_SIGNATURES is TOO_MANY_SIGNATURES (plugin.ts), as a keyword found too often is.
   positions: z.array(z.union([pointPosition, keywordPosition])).min(1).max(MAX_SIGNATURES),
-  timestamp: z.boolean().default(false).meta({ description: '是否加盖可信时间戳（PAdES B-T）' }),
   remark: z.string().max(200).optional(),
   businessName: z.string().max(100).optional(),
+}
+
+export const sealDocumentBody = z.object({
+  sealId: sealFields.sealId,
+  fileName: sealFields.fileName,
+  // No length here: the decoded size is checked (PAYLOAD_TOO_LARGE, the same answer as a body over the limit).
+  pdf: z.string().min(1).meta({ description: 'PDF文件的Base64编码；解码后最大10M（10485760字节），超过则 413 PAYLOAD_TOO_LARGE' }),
+  positions: sealFields.positions,
+  timestamp: z.boolean().default(false).meta({ description: '是否加盖可信时间戳（PAdES B-T）' }),
+  remark: sealFields.remark,
+  businessName: sealFields.businessName,
 })
+
+export type SealDocumentFields = Omit<z.output<typeof sealDocumentBody>, 'pdf'>
+
+/** The query parameters that name the raw form's fields: read only with `Content-Type: application/pdf`. */
+export const RAW_PDF_FIELDS_REQUIRED = ['sealId', 'fileName', 'positions'] as const
+const inRawForm = (what: string) => `仅用于以 Content-Type: application/pdf 发送PDF文件本身的请求：${what}`
+
+/** A query value holding JSON (the raw form's positions), then checked by `schema`. */
+const jsonText = <T extends z.ZodType>(schema: T, name: string) =>
+  z
+    .string()
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        context.addIssue({ code: 'custom', message: `${name} 不是有效的JSON` })
+        return z.NEVER
+      }
+    })
+    .pipe(schema)
+
+/**
+ * The raw form of POST /documents (`Content-Type: application/pdf`, the PDF's bytes as the body): the other
+ * fields in the query, checked by the same rules as in the JSON body. Optional here because a JSON request
+ * has none; the raw form requires RAW_PDF_FIELDS_REQUIRED (routes.ts, INVALID_REQUEST naming the field).
+ */
+export const sealDocumentQuery = z.object({
+  sealId: sealFields.sealId.optional().meta({ description: inRawForm('必填：印章ID') }),
+  fileName: sealFields.fileName.optional().meta({ description: inRawForm('必填：文件名') }),
+  positions: jsonText(sealFields.positions, 'positions')
+    .optional()
+    .meta({ description: inRawForm('必填：签章位置的JSON数组，与JSON请求体的 positions 相同，如 [{"page":1,"x":380,"y":60}]（URL编码）') }),
+  timestamp: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true')
+    .meta({ description: inRawForm('可选：true 加盖可信时间戳（PAdES B-T），默认 false') }),
+  remark: sealFields.remark.meta({ description: inRawForm('可选：备注') }),
+  businessName: sealFields.businessName.meta({ description: inRawForm('可选：业务名称') }),
+})
+
+/** The body of the raw form: the PDF's own bytes. */
+export const rawPdf = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value))
+  .meta({ type: 'string', format: 'binary', description: 'PDF文件本身（最大10M，10485760字节；超过则 413 PAYLOAD_TOO_LARGE）' })
 
 const placement = z.object({ page: z.number(), x: z.number(), y: z.number(), width: z.number(), height: z.number() })
 

@@ -13,6 +13,8 @@ export type OpenCall = {
   /** The path as signed (the canonical spelling), with its query. */
   path: string
   body?: unknown
+  /** A body sent as these bytes (a raw PDF, `application/pdf` unless headers say otherwise) instead of JSON. */
+  rawBody?: Uint8Array
   /** Sent instead of `path` (another spelling of the same route). */
   sendPath?: string
   token?: string | null
@@ -21,7 +23,7 @@ export type OpenCall = {
   /** Replaces the computed signature. */
   signature?: string
   /** Sent instead of the signed body bytes. */
-  sendBody?: string
+  sendBody?: string | Uint8Array
   unsigned?: boolean
   /** More headers (e.g. Idempotency-Key), sent as they are. */
   headers?: Record<string, string>
@@ -43,7 +45,7 @@ export function platformClient(t: TestApp, credentials: { clientId: string; clie
   }
 
   /** The signature headers docs/platforms.md describes, for a request to `path` (with its query) and `body`. */
-  function sign(method: string, path: string, body: string, secret: string, timestamp: number, nonce: string) {
+  function sign(method: string, path: string, body: string | Uint8Array, secret: string, timestamp: number, nonce: string) {
     const url = new URL(path, 'http://platform.invalid')
     const query = [...url.searchParams]
       .map(([k, v]) => [encode(k), encode(v)])
@@ -60,23 +62,25 @@ export function platformClient(t: TestApp, credentials: { clientId: string; clie
   }
 
   async function call(options: OpenCall): Promise<OpenResult> {
-    const method = options.method ?? (options.body === undefined ? 'GET' : 'POST')
-    const body = options.body === undefined ? '' : JSON.stringify(options.body)
+    const method = options.method ?? (options.body === undefined && options.rawBody === undefined ? 'GET' : 'POST')
+    const body = options.rawBody ?? (options.body === undefined ? '' : JSON.stringify(options.body))
     const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000)
     const nonce = options.nonce ?? randomBytes(16).toString('hex')
     const accessToken = options.token === undefined ? await getToken() : options.token
     const headers: Record<string, string> = { ...options.headers }
     if (accessToken) headers.authorization = `Bearer ${accessToken}`
     if (options.body !== undefined) headers['content-type'] ??= 'application/json'
+    if (options.rawBody !== undefined) headers['content-type'] ??= 'application/pdf'
     if (!options.unsigned) {
       headers['x-seal-timestamp'] = String(timestamp)
       headers['x-seal-nonce'] = nonce
       headers['x-seal-signature'] = options.signature ?? sign(method, options.path, body, credentials.clientSecret, timestamp, nonce)
     }
-    const response = await t.app.inject({ method, url: options.sendPath ?? options.path, headers, payload: options.sendBody ?? (options.body === undefined ? undefined : body) })
+    const payload = options.sendBody ?? (options.body === undefined && options.rawBody === undefined ? undefined : body)
+    const response = await t.app.inject({ method, url: options.sendPath ?? options.path, headers, payload: typeof payload === 'string' || payload === undefined ? payload : Buffer.from(payload) })
     let parsed: unknown
     try {
-      parsed = response.json()
+      parsed = String(response.headers['content-type']).startsWith('application/pdf') ? response.rawPayload : response.json()
     } catch {
       parsed = response.body
     }
@@ -89,8 +93,19 @@ export function platformClient(t: TestApp, credentials: { clientId: string; clie
     call,
     boundSeals: () => call({ path: '/api/open/v1/seals' }),
     seal: (body: Record<string, unknown>, headers?: Record<string, string>) => call({ path: '/api/open/v1/documents', body, headers }),
-    document: (documentId: string) => call({ path: `/api/open/v1/documents/${documentId}` }),
+    /** The raw form: the PDF's bytes as the body, the other fields in the query (positions as JSON). */
+    sealRaw: (pdf: Uint8Array, fields: Record<string, unknown>, headers?: Record<string, string>) => call({ path: rawSealingPath(fields), rawBody: pdf, headers }),
+    document: (documentId: string, headers?: Record<string, string>) => call({ path: `/api/open/v1/documents/${documentId}`, headers }),
   }
+}
+
+/** POST /documents's path for the raw form: each field a query parameter, objects and arrays as JSON. */
+export function rawSealingPath(fields: Record<string, unknown>): string {
+  const query = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${encode(name)}=${encode(typeof value === 'string' ? value : JSON.stringify(value))}`)
+    .join('&')
+  return `/api/open/v1/documents?${query}`
 }
 
 const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)

@@ -41,15 +41,8 @@ export type SealUseInput = {
  * await recordSealUse(app.db, { sealId, userPersonId: caller.person.id, fileName: '授权书.pdf', documentSha256 })
  */
 export async function recordSealUse(db: Database, input: SealUseInput): Promise<SealUseRecord> {
-  let userName: string | null = null
-  if (input.userPersonId) {
-    const [person] = await db
-      .select({ name: persons.name })
-      .from(persons)
-      .where(eq(persons.id, input.userPersonId))
-      .limit(1)
-    userName = person?.name ?? null
-  }
+  // The user's name as it is now, read by the insert itself: one statement, not a read and a write.
+  const userName = input.userPersonId ? sql`(select ${persons.name} from ${persons} where ${persons.id} = ${input.userPersonId})` : null
   const [row] = await db
     .insert(sealUseRecords)
     .values({

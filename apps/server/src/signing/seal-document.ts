@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { createSignedData, type TimestampAuthority } from '@seal/pdf/pki/cms'
 import { completeSignature, reservedContentsBytes, type PdfSigner } from '@seal/pdf/sign/sign-pdf'
@@ -53,6 +53,15 @@ export type SealDocumentInput = (
    */
   pin: string | { authorised: true } | { signer: PdfSigner }
   pdf: Uint8Array
+  /**
+   * The caller will not read `pdf` again: it is moved to the worker thread that signs it rather than
+   * copied (megabytes), and is empty afterwards.
+   */
+  handOverPdf?: boolean
+  /** A SHA-256 that has taken in `pdf` already (the request's check did): see `sealedSha256`. */
+  pdfHashed?: Hash | undefined
+  /** The seal's name and image when the caller has just read them (`sealAppearance`); else read here. */
+  sealAppearance?: SealAppearance
   /** One place, or several: one signature each, applied one after the other. */
   placement: SealPlacement | SealPlacement[]
   fileName: string
@@ -109,17 +118,18 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
       : 'signer' in input.pin
         ? input.pin.signer
         : await signerForAuthorizedUse(trust, { sealId: input.sealId })
-  const [seal] = await trust.db.select().from(seals).where(eq(seals.id, input.sealId))
-  const [image] = await trust.db.select().from(files).where(eq(files.id, seal!.imageFileId))
-  const imageBytes = new Uint8Array(await trust.files.get(image!.storageKey))
+  const { sealName, image: imageBytes } = input.sealAppearance ?? (await sealAppearance(trust, input.sealId))
   let pdf = input.pdf
-  for (const placement of Array.isArray(input.placement) ? input.placement : [input.placement]) {
+  const originalLength = pdf.byteLength // before it is handed over
+  for (const [i, placement] of (Array.isArray(input.placement) ? input.placement : [input.placement]).entries()) {
     pdf = await signWithImage({
       pdf,
+      // Each signature's input after the first is our own last output, needed no more.
+      handOver: i > 0 || input.handOverPdf === true,
       signer,
       image: imageBytes,
       placement,
-      signerName: seal!.sealName,
+      signerName: sealName,
       reason: input.remark ?? '电子印章签章',
       signingTime: trust.now(),
       timestampAuthority: input.timestamp === false ? undefined : timestampAuthority(trust),
@@ -129,6 +139,7 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
   if (input.handwriting) {
     pdf = await signWithImage({
       pdf,
+      handOver: true,
       signer: await serviceSigner(trust),
       image: input.handwriting.image,
       placement: input.handwriting.placement,
@@ -138,7 +149,7 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
       timestampAuthority: input.timestamp === false ? undefined : timestampAuthority(trust),
     })
   }
-  const sha256 = createHash('sha256').update(pdf).digest('hex')
+  const sha256 = sealedSha256(pdf, input.pdfHashed, originalLength)
   const stored = await storeFileBytes({
     store: trust.files,
     ownerAccountId: input.caller?.accountId ?? null,
@@ -168,6 +179,46 @@ export async function sealDocument(trust: Trust, input: SealDocumentInput): Prom
   // Committed: now it is a use (seal_uses_total); a refused or failed transaction never reaches here.
   publishSealUse(input.sealId)
   return { pdf, sha256, file }
+}
+
+/**
+ * The sealed file's SHA-256. Signing only appends to the PDF (incremental updates keep the original bytes
+ * as they are, @seal/pdf incremental-update.ts), so when the PDF was hashed already (`hashed`: a hash that
+ * has taken in its `originalLength` bytes), its digest is that hash continued over the bytes appended,
+ * not megabytes hashed again.
+ */
+function sealedSha256(sealed: Uint8Array, hashed: Hash | undefined, originalLength: number): string {
+  if (!hashed || sealed.byteLength < originalLength) return createHash('sha256').update(sealed).digest('hex')
+  return hashed.copy().update(sealed.subarray(originalLength)).digest('hex')
+}
+
+/** What a signature by the seal shows: its name and its image (the seal's picture as stored). */
+export type SealAppearance = { sealName: string; image: Uint8Array }
+
+/** The seal's name and image, read now. */
+export async function sealAppearance(trust: Trust, sealId: string): Promise<SealAppearance & { sealTypeCode: string }> {
+  const [seal] = await trust.db
+    .select({ sealName: seals.sealName, sealTypeCode: seals.sealTypeCode, imageKey: files.storageKey })
+    .from(seals)
+    .innerJoin(files, eq(files.id, seals.imageFileId))
+    .where(eq(seals.id, sealId))
+  return { sealName: seal!.sealName, sealTypeCode: seal!.sealTypeCode, image: await sealImage(trust, seal!.imageKey) }
+}
+
+/**
+ * Seal images read lately, by storage key: a stored file's bytes never change under its key (keys are
+ * new for every file, files/service.ts), so a seal used again and again is read from the store once.
+ */
+const sealImages = new Map<string, Uint8Array>()
+const SEAL_IMAGES_KEPT = 64
+
+async function sealImage(trust: Trust, storageKey: string): Promise<Uint8Array> {
+  const kept = sealImages.get(storageKey)
+  if (kept) return kept
+  const image = new Uint8Array(await trust.files.get(storageKey))
+  if (sealImages.size >= SEAL_IMAGES_KEPT) sealImages.delete(sealImages.keys().next().value!)
+  sealImages.set(storageKey, image)
+  return image
 }
 
 /**
@@ -211,6 +262,8 @@ async function sealStillInEffect(tx: Database, sealId: string, stillEntitled: Se
  */
 export async function signWithImage(input: {
   pdf: Uint8Array
+  /** The caller will not read `pdf` again: moved to the worker, not copied (workers/pool.ts `handOver`). */
+  handOver?: boolean
   signer: PdfSigner
   image: Uint8Array
   placement: SealPlacement
@@ -233,7 +286,7 @@ export async function signWithImage(input: {
       signingTime: input.signingTime,
       contentsBytes: reservedContentsBytes(input.signer.certificateChain, Boolean(input.timestampAuthority)),
     },
-  })
+  }, { handOver: input.handOver ? [input.pdf] : [] })
   const box = prepared.pageBox
   input.checkPage?.({ width: box.x1 - box.x0, height: box.y1 - box.y0 })
   const cms = await createSignedData({ signer: input.signer, contentDigest: prepared.contentDigest, timestampAuthority: input.timestampAuthority })

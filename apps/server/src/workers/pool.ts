@@ -5,6 +5,7 @@ import { PdfLimitError } from '@seal/pdf/sign/pdf-limits'
 import { PdfVerifyError } from '@seal/pdf/verify/verify-pdf'
 import { AppError } from '../errors.ts'
 import type { WorkerTask, TaskOutcome, TaskResults } from './tasks.ts'
+import { ownsItsMemory } from './transfer.ts'
 
 export const workerMessages = {
   busy: '系统繁忙，请稍后再试',
@@ -50,18 +51,23 @@ function workerPool(): Piscina {
  * PdfLimitError); a full queue, a timeout or a worker out of memory is an {@link AppError} with a clear
  * message.
  *
+ * `handOver`: bytes of the task the caller will not read again (a PDF of megabytes): moved to the worker
+ * thread instead of copied, when they own their memory; they are empty here afterwards.
+ *
  * @example
  * const box = await inWorker({ kind: 'pageBox', pdf, page: 1 })
+ * const prepared = await inWorker({ kind: 'prepareSignature', input }, { handOver: [input.pdf] })
  */
 export async function inWorker<K extends WorkerTask['kind']>(
   task: Extract<WorkerTask, { kind: K }>,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; handOver?: Uint8Array[] } = {},
 ): Promise<TaskResults[K]> {
   if (inFlight >= workerLimits.maxThreads + workerLimits.maxQueue) throw new AppError({ message: workerMessages.busy })
   let outcome: TaskOutcome<TaskResults[K]>
   inFlight++
   try {
-    outcome = await workerPool().run(task, { signal: AbortSignal.timeout(options.timeoutMs ?? workerLimits.taskTimeoutMs) })
+    const transferList = (options.handOver ?? []).filter(ownsItsMemory).map((bytes) => bytes.buffer as ArrayBuffer)
+    outcome = await workerPool().run(task, { signal: AbortSignal.timeout(options.timeoutMs ?? workerLimits.taskTimeoutMs), transferList })
   } catch (error) {
     throw poolError(error)
   } finally {

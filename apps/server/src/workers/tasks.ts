@@ -6,6 +6,8 @@ import { pageBox, pageBoxes, prepareSignature, type PrepareSignatureInput } from
 import { extractStamp, type ExtractStampOptions } from '@seal/seal/extract-stamp'
 import { verifyPdf, type VerifyPdfOptions } from '@seal/pdf/verify/verify-pdf'
 import { findText, type FindTextOptions } from '@seal/pdf/text/find-text'
+import { Piscina } from 'piscina'
+import { ownsItsMemory } from './transfer.ts'
 
 /**
  * The work a worker thread does for the server (workers/pool.ts): parsing an uploaded PDF (verification,
@@ -43,11 +45,21 @@ export type TaskOutcome<T> = { ok: true; value: T } | { ok: false; error: { name
 
 export default async function runTask(task: WorkerTask): Promise<TaskOutcome<unknown>> {
   try {
-    return { ok: true, value: await run(task) }
+    const value = await run(task)
+    // A signed document (megabytes) goes back moved, not copied: nothing here keeps it.
+    if (task.kind === 'prepareSignature') return movingBytes({ ok: true, value }, (value as TaskResults['prepareSignature']).bytes)
+    return { ok: true, value }
   } catch (error) {
     const { name, message, code, detail } = error as Error & { code?: string; detail?: string }
     return { ok: false, error: { name, message, code, detail } }
   }
+}
+
+/** `outcome`, with `bytes`' memory moved to the main thread (piscina transfers what a task returns so marked). */
+function movingBytes(outcome: TaskOutcome<unknown>, bytes: Uint8Array): TaskOutcome<unknown> {
+  if (!ownsItsMemory(bytes)) return outcome
+  const movable = { [Piscina.transferableSymbol]: [bytes.buffer], [Piscina.valueSymbol]: outcome }
+  return Piscina.move(movable as never) as unknown as TaskOutcome<unknown>
 }
 
 function run(task: WorkerTask) {
