@@ -28,7 +28,7 @@ import { cryptoKeySigner } from '@seal/pdf/sign/crypto-key-signer'
 import { signPdf } from '@seal/pdf/sign/sign-pdf'
 import { createTestPki } from '../packages/pdf/test/pki.ts'
 import { chineseContract, contractSealPng } from '../packages/pdf/test/test-documents.ts'
-import { freshPostgresDatabase } from './server.ts'
+import { cpuMsOfTree, freshPostgresDatabase } from './server.ts'
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
@@ -139,7 +139,7 @@ async function measure() {
   const processes = Number(process.env.PROCESSES ?? availableParallelism())
   console.log(`open-API sealing, ${PAGES}-page contract (${mb} MB), ${CONCURRENCY} concurrent requests, ${SECONDS} s each, ${threads} worker thread(s) a process, ${processes} process(es) on PostgreSQL, load average at the end ${loadavg()[0]!.toFixed(1)}`)
   const line = (label: string, f: Figures, ratio: string) =>
-    `  ${label.padEnd(28)} ${f.perSecond.toFixed(1).padStart(6)} seals/s   p50 ${f.p50.toFixed(0).padStart(5)} ms   p99 ${f.p99.toFixed(0).padStart(5)} ms   (${f.count} seals, ${f.failures} refused)   ${ratio}`
+    `  ${label.padEnd(28)} ${f.perSecond.toFixed(1).padStart(6)} seals/s   p50 ${f.p50.toFixed(0).padStart(5)} ms   p99 ${f.p99.toFixed(0).padStart(5)} ms   server CPU ${f.serverCpuMs.toFixed(1).padStart(5)} ms/seal   (${f.count} seals, ${f.failures} refused)   ${ratio}`
   const ofInProcess = (f: Figures) => `${(f.perSecond / inProcess.perSecond).toFixed(2)}× in process`
   for (const [database, open] of rows) {
     const budget = open.raw.perSecond / inProcess.perSecond >= 0.8 && open.raw.p99 <= 250 && open.raw.failures === 0
@@ -166,12 +166,13 @@ async function underLoad(contract: Uint8Array, databaseUrl?: string): Promise<Lo
       server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)))
     })
     const loads = (process.env.BENCH_LOADS ?? 'pdf,json,keyword').split(',')
-    const skipped: Figures = { perSecond: NaN, p50: NaN, p99: NaN, count: 0, failures: 0 }
+    const skipped: Figures = { perSecond: NaN, p50: NaN, p99: NaN, count: 0, failures: 0, serverCpuMs: NaN }
     const load = (name: string, run: () => Promise<Figures>) => (loads.includes(name) ? run() : skipped)
-    const raw = await load('pdf', () => openApiLoad(served, contract, [{ page: PAGES, x: 380, y: 40 }], 'pdf'))
-    const json = await load('json', () => openApiLoad(served, contract, [{ page: PAGES, x: 380, y: 40 }], 'json'))
+    const cpuMs = () => cpuMsOfTree(server.pid!)
+    const raw = await load('pdf', () => openApiLoad(served, contract, [{ page: PAGES, x: 380, y: 40 }], 'pdf', cpuMs))
+    const json = await load('json', () => openApiLoad(served, contract, [{ page: PAGES, x: 380, y: 40 }], 'json', cpuMs))
     // By keyword: the last 乙方（盖章） of the document, so every page's text is searched.
-    const keyword = await load('keyword', () => openApiLoad(served, contract, [{ keyword: '乙方（盖章）', occurrence: 'last' }], 'pdf'))
+    const keyword = await load('keyword', () => openApiLoad(served, contract, [{ keyword: '乙方（盖章）', occurrence: 'last' }], 'pdf', cpuMs))
     return { raw, json, keyword }
   } finally {
     await new Promise<void>((resolve) => {
@@ -182,13 +183,14 @@ async function underLoad(contract: Uint8Array, databaseUrl?: string): Promise<Lo
   }
 }
 
-type Figures = { perSecond: number; p50: number; p99: number; count: number; failures: number }
+/** `serverCpuMs`: CPU time the server's processes (every thread) used per seal while measured, which other work on the machine changes far less than the rates. */
+type Figures = { perSecond: number; p50: number; p99: number; count: number; failures: number; serverCpuMs: number }
 
 /**
  * 16 loops, each sealing as soon as its last answer came, for SECONDS after a warm-up: the PDF itself as
  * the body with the fields in the query (`pdf`), or one JSON body with the PDF in base64 (`json`).
  */
-async function openApiLoad(served: Served, contract: Uint8Array, positions: object[], form: 'pdf' | 'json'): Promise<Figures> {
+async function openApiLoad(served: Served, contract: Uint8Array, positions: object[], form: 'pdf' | 'json', cpuMs: () => number): Promise<Figures> {
   const tokenAnswer = await fetch(`${served.url}/api/open/v1/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -233,10 +235,12 @@ async function openApiLoad(served: Served, contract: Uint8Array, positions: obje
   await run(performance.now() + 5_000, []) // warm-up: JIT, the worker threads, the database's caches
   const times: number[] = []
   const started = performance.now()
+  const cpuBefore = cpuMs()
   const failures = await run(started + SECONDS * 1000, times)
   const elapsed = (performance.now() - started) / 1000
+  const serverCpuMs = (cpuMs() - cpuBefore) / (times.length + failures)
   times.sort((a, b) => a - b)
-  return { perSecond: times.length / elapsed, p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]!, count: times.length, failures }
+  return { perSecond: times.length / elapsed, p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]!, count: times.length, failures, serverCpuMs }
 }
 
 /** bench/pdf-signing.bench.ts's figure: one visible seal on page 50 of the contract, in memory. */
@@ -256,7 +260,7 @@ async function inProcessSeals(contract: Uint8Array): Promise<Figures> {
     }
     const elapsed = (performance.now() - started) / 1000
     times.sort((a, b) => a - b)
-    return { perSecond: times.length / elapsed, p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]!, count: times.length, failures: 0 }
+    return { perSecond: times.length / elapsed, p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]!, count: times.length, failures: 0, serverCpuMs: NaN }
   } finally {
     pki.cleanup()
   }
