@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons'
 import type { ReviewListItem } from '@seal/shared/api/unit-apply-admin'
 import { Alert, Button, Card, Table, Tooltip } from 'antd'
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { PageFrame } from '../../components/page-frame.tsx'
 import { messageOf } from '../../lib/request.ts'
 import { useApplications, type ReviewFilters } from './api/list-applications.ts'
@@ -15,7 +15,9 @@ import { initialFilters, ReviewSearchForm } from './review-search-form.tsx'
 export default function ReviewQueuePage() {
   const [filters, setFilters] = useState<ReviewFilters>(initialFilters)
   const applications = useApplications(filters)
-  const records = applications.data?.pages.flatMap((page) => page.records) ?? []
+  // The rows (tags and links, each row's styles at the first answer) render in the background, in slices.
+  const pages = useDeferredValue(applications.data?.pages)
+  const records = pages?.flatMap((page) => page.records) ?? []
   // 加载更多 while the server has more; then how many there are. No footer on an empty list.
   const footer = applications.hasNextPage ? (
     <div style={{ textAlign: 'center' }}>
