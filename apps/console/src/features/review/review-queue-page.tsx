@@ -4,16 +4,16 @@ import { Alert, Button, Card, Table, Tooltip } from 'antd'
 import { useDeferredValue, useState } from 'react'
 import { PageFrame } from '../../components/page-frame.tsx'
 import { messageOf } from '../../lib/request.ts'
-import { useApplications, type ReviewFilters } from './api/list-applications.ts'
+import { useApplications, waitingFilters, type ReviewFilters } from './api/list-applications.ts'
 import { reviewColumns } from './review-columns.tsx'
-import { initialFilters, ReviewSearchForm } from './review-search-form.tsx'
+import { ReviewSearchForm } from './review-search-form.tsx'
 
 /**
  * 审核队列: enterprise applications waiting for a reviewer (or in any status after submission), oldest first.
  * Where a reviewer lands, so it is built of antd alone: the pro components come with the pages that use them.
  */
 export default function ReviewQueuePage() {
-  const [filters, setFilters] = useState<ReviewFilters>(initialFilters)
+  const [filters, setFilters] = useState<ReviewFilters>(waitingFilters)
   const applications = useApplications(filters)
   // The rows (tags and links, each row's styles at the first answer) render in the background, in slices.
   const pages = useDeferredValue(applications.data?.pages)
