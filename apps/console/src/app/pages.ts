@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
-import { prefetchWaitingApplications } from '../features/review/api/list-applications.ts'
 import type { RouteRoleKey } from '../lib/roles.ts'
 
 /**
@@ -48,7 +47,11 @@ export const pages: ConsolePage[] = [
     'reviewRead',
     business,
     () => import('../features/review/review-queue-page.tsx'),
-    prefetchWaitingApplications,
+    // Its own chunk, as the page's: the login screen's first load goes without it.
+    (client) =>
+      import('../features/review/api/list-applications.ts').then((list) =>
+        list.prefetchWaitingApplications(client),
+      ),
   ),
   page(
     '/review/:id',
