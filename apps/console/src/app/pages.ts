@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { RouteRoleKey } from '../lib/roles.ts'
 
@@ -16,6 +17,8 @@ export type ConsolePage = {
   component: LazyExoticComponent<ComponentType>
   /** Fetches the page's chunk (the component loads it when first shown; warm-up.ts asks for it sooner). */
   load: () => Promise<{ default: ComponentType }>
+  /** Asks for what the page shows first, when a tab opens on it (warm-up.ts): a landing page's list. */
+  prefetch?: (client: QueryClient) => unknown
 }
 
 export const menuGroups = {
@@ -33,7 +36,8 @@ const page = (
   reads: ConsolePage['reads'],
   group: string | undefined,
   load: () => Promise<{ default: ComponentType }>,
-): ConsolePage => ({ path, title, reads, group, component: lazy(load), load })
+  prefetch?: ConsolePage['prefetch'],
+): ConsolePage => ({ path, title, reads, group, component: lazy(load), load, prefetch })
 
 export const pages: ConsolePage[] = [
   page('/dashboard', '首页', 'reviewRead', home, () => import('../features/dashboard/dashboard-page.tsx')),
@@ -43,6 +47,11 @@ export const pages: ConsolePage[] = [
     'reviewRead',
     business,
     () => import('../features/review/review-queue-page.tsx'),
+    // Its own chunk, as the page's: the login screen's first load goes without it.
+    (client) =>
+      import('../features/review/api/list-applications.ts').then((list) =>
+        list.prefetchWaitingApplications(client),
+      ),
   ),
   page(
     '/review/:id',

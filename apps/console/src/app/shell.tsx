@@ -1,7 +1,7 @@
 import { LogoutOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
 import { operatorRoleNames } from '@seal/shared/api/operator-roles'
 import { Alert, App, Avatar, Dropdown, Layout, Menu, Result, Space, Spin, Tag, type MenuProps } from 'antd'
-import { Suspense, useMemo } from 'react'
+import { Suspense, useDeferredValue, useMemo } from 'react'
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { useMe, type OperatorMe } from '../features/session/api/me.ts'
 import { logout } from '../features/session/api/logout.ts'
@@ -50,12 +50,15 @@ export default function Shell() {
   const me = useMe()
   const location = useLocation()
   const navigate = useNavigate()
-  const menu = useMemo(() => menuFor(me.data?.roles ?? []), [me.data?.roles])
+  // Who the operator is opens the layout and the page at once, the console's biggest render. Deferred, React
+  // renders it in the background in short slices instead of one long task that keeps the tab from answering.
+  const operator = useDeferredValue(me.data)
+  const menu = useMemo(() => menuFor(operator?.roles ?? []), [operator?.roles])
 
   if (!token) return <Navigate to="/login" replace />
-  if (me.isPending) return <Spin size="large" fullscreen tip="加载中" />
   if (me.isError) return <Result status="error" title="无法读取当前账号" subTitle={messageOf(me.error)} />
-  if (me.data.stage === 'enrol') return <Navigate to="/enrol" replace />
+  if (!operator) return <Spin size="large" fullscreen tip="加载中" />
+  if (operator.stage === 'enrol') return <Navigate to="/enrol" replace />
 
   const onLogout = async () => {
     await logout()
@@ -84,7 +87,7 @@ export default function Shell() {
             电子印章运营管理后台
           </span>
           <Space size={4} style={{ marginInlineStart: 'auto' }}>
-            {me.data.roles.map((role) => (
+            {operator.roles.map((role) => (
               <Tag key={role}>{operatorRoleNames[role]}</Tag>
             ))}
           </Space>
@@ -103,7 +106,7 @@ export default function Shell() {
           >
             <Space size={8} style={{ cursor: 'pointer', paddingInline: 8 }}>
               <Avatar size="small" icon={<UserOutlined />} />
-              <span>{me.data.name}</span>
+              <span>{operator.name}</span>
             </Space>
           </Dropdown>
         </Layout.Header>
@@ -128,7 +131,7 @@ export default function Shell() {
             />
           </Layout.Sider>
           <Layout.Content style={{ minWidth: 0 }}>
-            {me.data.kind === 'apiKey' && (
+            {operator.kind === 'apiKey' && (
               <Alert type="info" showIcon message="当前以 API 密钥访问" style={{ margin: '16px 40px 0' }} />
             )}
             <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>

@@ -104,7 +104,7 @@ export const reviewColumns: TableColumnsType<ReviewListItem> = [
           <Tag color="orange">{row.claim.operatorName} 审核中</Tag>
         )
       ) : (
-        <span style={{ color: '#999' }}>未领取</span>
+        <span style={{ color: '#666' }}>未领取</span>
       ),
   },
   {

@@ -1,7 +1,7 @@
 import { applyStatus, applyStatusLabels, WAITING } from '@seal/shared/codes/apply-status'
 import { businessTypeLabels } from '@seal/shared/codes/business-type'
 import { Button, Card, Col, Form, Input, Row, Select, Space } from 'antd'
-import type { ReviewFilters } from './api/list-applications.ts'
+import { waitingFilters, type ReviewFilters } from './api/list-applications.ts'
 import { doorLabels } from './labels.ts'
 
 const statusOptions = [
@@ -19,9 +19,6 @@ export type SearchFields = {
   applyStatus?: string
   door?: ReviewFilters['door']
 }
-
-/** The queue opens on what waits for a person. */
-export const initialFilters: ReviewFilters = { status: WAITING }
 
 /** Empty fields of the search form are no filter. */
 export function filtersOf(fields: SearchFields): ReviewFilters {
@@ -41,7 +38,7 @@ export function ReviewSearchForm({ onSearch }: { onSearch: (filters: ReviewFilte
   const [form] = Form.useForm<SearchFields>()
   const reset = () => {
     form.resetFields()
-    onSearch(initialFilters)
+    onSearch(waitingFilters)
   }
   return (
     <Card style={{ marginBottom: 16 }} styles={{ body: { paddingBottom: 0 } }}>
