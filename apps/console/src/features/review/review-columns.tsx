@@ -95,6 +95,7 @@ export const reviewColumns: TableColumnsType<ReviewListItem> = [
   },
   {
     title: '审核人',
+    ...short,
     dataIndex: 'claim',
     render: (_, row) =>
       row.claim ? (
