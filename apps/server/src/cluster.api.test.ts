@@ -96,6 +96,8 @@ function get(port: number, path: string): Promise<number> {
       response.on('end', () => resolve(response.statusCode!))
     })
     request.on('error', reject)
+    // A connection the primary never hands to a process is answered by nobody: report it, not a test timeout.
+    request.setTimeout(30_000, () => request.destroy(new Error('no answer within 30 s')))
     request.end()
   })
 }

@@ -212,6 +212,7 @@ async function runServer(options: { prepare: boolean }) {
     await background.jobs?.stop()
     await linkChains(database.db).catch((error: unknown) => app.log.error({ err: error }, '审计链链接失败'))
     await app.close()
+    await leaveThePrimary()
     await closeWorkerPool()
     await database.close()
     process.exit(0)
@@ -229,6 +230,22 @@ async function runServer(options: { prepare: boolean }) {
       .catch((error: unknown) => app.log.warn({ err: error }, '启动检查未完成：清理存储文件失败'))
     printBanner(app, database, prepared.firstAdmin, 1)
   }
+}
+
+/**
+ * One of several processes says goodbye to the primary before it exits. The primary hands each connection
+ * to a process by message; one handed over just as this process closed its server is sent back by Node,
+ * but only while this process is still there to answer. Exiting at once lost such a connection: the
+ * primary kept it, unanswered, forever. The primary acknowledges the disconnect after every message it
+ * sent before it, so once it has, nothing is on its way here.
+ */
+async function leaveThePrimary() {
+  const worker = cluster.worker
+  if (!worker?.isConnected()) return
+  await new Promise<void>((resolve) => {
+    worker.once('disconnect', () => resolve())
+    worker.disconnect()
+  })
 }
 
 function printBanner(app: FastifyInstance, database: OpenDatabase, firstAdmin: { username: string; initialPassword: string } | null, count: number) {
