@@ -2,17 +2,14 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chineseContract } from '@seal/pdf/test/test-documents'
-import { findCaller } from '../auth/sessions.ts'
-import { bindSealForTest } from '../bindings/test-support.ts'
 import { platformDocuments, platformIdempotencyKeys } from '../platforms/tables.ts'
 import { registerTestPlatform, type RegisteredPlatform } from '../platforms/test-support.ts'
 import { sealUseRecords } from '../records/tables.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
-import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
 import { openApiHousekeeping } from './housekeeping.ts'
 import { claimIdempotencyKey, completeIdempotencyKey, IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_LEASE_MS, renewIdempotencyLease } from './idempotency.ts'
-import { platformClient } from './test-support.ts'
+import { personalSealOnPlatform, platformClient } from './test-support.ts'
 
 const holder = { phone: '13700000071', name: '郑重试', identityNo: idNumber(871) }
 
@@ -33,12 +30,7 @@ describe('open API: sealing with an Idempotency-Key', () => {
 
   beforeAll(async () => {
     t = await startTestApp()
-    const token = await t.loginPersonal(holder.phone, { name: holder.name, identityNo: holder.identityNo })
-    const personId = (await findCaller(t.db, token))!.person.id
-    sealId = (await personalSealFor(t, token, { pin: 'seal2026', sealName: holder.name })).seal.id
-    platform = await registerTestPlatform(t)
-    a = platformClient(t, platform)
-    await bindSealForTest(t.db, { sealId, platformId: platform.id, personId })
+    ;({ sealId, platform, client: a } = await personalSealOnPlatform(t, holder))
     contract = Buffer.from(await chineseContract({ pages: 2 })).toString('base64')
   })
   afterAll(() => t.close())

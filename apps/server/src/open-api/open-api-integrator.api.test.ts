@@ -10,7 +10,7 @@ import { adminCall, registerTestPlatform } from '../platforms/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
-import { platformClient } from './test-support.ts'
+import { personalSealOnPlatform, platformClient } from './test-support.ts'
 
 /**
  * The open API as an integrator meets it (issue #19 §3): what docs/platforms.md and the served OpenAPI
@@ -65,12 +65,7 @@ describe('the open API as an integrator finds it', () => {
 
   beforeAll(async () => {
     t = await startTestApp()
-    const token = await t.loginPersonal(holder.phone, { name: holder.name, identityNo: holder.identityNo })
-    personId = (await findCaller(t.db, token))!.person.id
-    sealId = (await personalSealFor(t, token, { pin: 'seal2026', sealName: holder.name })).seal.id
-    const platform = await registerTestPlatform(t)
-    client = platformClient(t, platform)
-    await bindSealForTest(t.db, { sealId, platformId: platform.id, personId })
+    ;({ personId, sealId, client } = await personalSealOnPlatform(t, holder))
   })
   afterAll(() => t.close())
 

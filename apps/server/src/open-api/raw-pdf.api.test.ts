@@ -3,17 +3,14 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chineseContract } from '@seal/pdf/test/test-documents'
 import { sealStatusWide } from '@seal/shared/codes/seal-status'
-import { findCaller } from '../auth/sessions.ts'
-import { bindSealForTest } from '../bindings/test-support.ts'
 import { platformDocuments } from '../platforms/tables.ts'
 import { registerTestPlatform, type RegisteredPlatform } from '../platforms/test-support.ts'
 import { sealUseRecords } from '../records/tables.ts'
 import { seals } from '../seals/tables.ts'
 import { sealCredentials } from '../trust/tables.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
-import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
-import { platformClient, rawSealingPath } from './test-support.ts'
+import { personalSealOnPlatform, platformClient, rawSealingPath } from './test-support.ts'
 
 const holder = { phone: '13700000281', name: '冯原件', identityNo: idNumber(981) }
 const MIB = 1024 * 1024
@@ -37,12 +34,7 @@ describe('open API: a platform seals a PDF sent as itself', () => {
 
   beforeAll(async () => {
     t = await startTestApp()
-    const token = await t.loginPersonal(holder.phone, { name: holder.name, identityNo: holder.identityNo })
-    const personId = (await findCaller(t.db, token))!.person.id
-    sealId = (await personalSealFor(t, token, { pin: 'seal2026', sealName: holder.name })).seal.id
-    platform = await registerTestPlatform(t)
-    a = platformClient(t, platform)
-    await bindSealForTest(t.db, { sealId, platformId: platform.id, personId })
+    ;({ sealId, platform, client: a } = await personalSealOnPlatform(t, holder))
     contract = await chineseContract({ pages: 2 })
   })
   afterAll(() => t.close())

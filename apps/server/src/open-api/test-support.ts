@@ -1,6 +1,10 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
+import { findCaller } from '../auth/sessions.ts'
+import { bindSealForTest } from '../bindings/test-support.ts'
+import { registerTestPlatform } from '../platforms/test-support.ts'
 import type { TestApp } from '../test/harness.ts'
+import { personalSealFor } from '../test/seals.ts'
 
 /**
  * Test support for the open API: a platform's signed calls made the way docs/platforms.md tells a platform
@@ -109,3 +113,16 @@ export function rawSealingPath(fields: Record<string, unknown>): string {
 }
 
 const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+
+/**
+ * Where most open-API tests start: a person logged in with a personal seal in their name (PIN seal2026),
+ * a newly registered platform the seal is bound to, and that platform's client.
+ */
+export async function personalSealOnPlatform(t: TestApp, holder: { phone: string; name: string; identityNo: string }) {
+  const token = await t.loginPersonal(holder.phone, { name: holder.name, identityNo: holder.identityNo })
+  const personId = (await findCaller(t.db, token))!.person.id
+  const sealId = (await personalSealFor(t, token, { pin: 'seal2026', sealName: holder.name })).seal.id
+  const platform = await registerTestPlatform(t)
+  await bindSealForTest(t.db, { sealId, platformId: platform.id, personId })
+  return { personId, sealId, platform, client: platformClient(t, platform) }
+}
