@@ -24,15 +24,50 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { findOperato
   app.decorateRequest('caller', null)
   app.decorateRequest('operator', null)
   // Every operator action is in the audit log with the operator's name: what a route changed (not what it
-  // read), its parameters and how it ended. Routes that write a richer entry themselves say so.
+  // read), its parameters and how it ended, refusals included: a role that does not reach the route, an input
+  // refused by its schema. Routes that write a richer entry themselves say so (auditsItself); a request refused
+  // before their handler ran is still written here.
+  const refused = new WeakMap<FastifyRequest, OperatorCaller>()
+  const reachedHandler = new WeakSet<FastifyRequest>()
+  const markReached = async (request: FastifyRequest) => void reachedHandler.add(request)
+  app.addHook('onRoute', (route) => {
+    // A route's own hooks run after the scope's (the duplicate guard's among them): only a request that
+    // passed them all is marked.
+    if (route.config?.auditsItself) route.preHandler = [...[route.preHandler ?? []].flat(), markReached] as typeof route.preHandler
+  })
+  const auditedHere = (request: FastifyRequest) => {
+    const operator = request.operator ?? refused.get(request)
+    if (!operator || request.method === 'GET' || request.method === 'HEAD') return undefined
+    return request.routeOptions.config.auditsItself && reachedHandler.has(request) ? undefined : operator
+  }
+  // How it ended in the envelope's words: most refusals are answered HTTP 200 with their resultStatus and
+  // message (a schema's refusal among them). Only those two fields are kept, never the data.
+  const endings = new WeakMap<FastifyRequest, { resultStatus?: unknown; responseInfo?: unknown }>()
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (typeof payload === 'string' && payload.length <= 65_536 && auditedHere(request)) {
+      try {
+        const answer = JSON.parse(payload) as { resultStatus?: unknown; responseInfo?: unknown }
+        endings.set(request, { resultStatus: answer.resultStatus, responseInfo: answer.responseInfo })
+      } catch {
+        // not an envelope: the status code says how it ended
+      }
+    }
+    return payload
+  })
   app.addHook('onResponse', async (request, reply) => {
-    const { operator } = request
-    if (!operator || request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.auditsItself) return
+    const operator = auditedHere(request)
+    if (!operator) return
+    const ending = endings.get(request)
+    const succeeded = ending?.resultStatus === resultStatus.SUCCESS
     await recordAudit(app.db, {
       action: `admin:${request.method} ${request.routeOptions.url}`,
       target: Object.values((request.params ?? {}) as Record<string, string>).join('/') || undefined,
       operator,
-      detail: { statusCode: reply.statusCode },
+      detail: {
+        statusCode: reply.statusCode,
+        ...(ending?.resultStatus !== undefined && { resultStatus: ending.resultStatus }),
+        ...(!succeeded && typeof ending?.responseInfo === 'string' && { reason: ending.responseInfo }),
+      },
       ip: request.ip,
     }).catch((error: unknown) => request.log.error({ err: error }, '运营操作未能写入审计日志'))
   })
@@ -44,8 +79,16 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { findOperato
       const token = bearerToken(request)
       const operator = token ? await options.findOperator(token) : null
       if (!operator) throw unauthorized()
-      if (operator.stage !== 'full' && !route.config.operatorEnrol) throw operatorRefused(operatorMessages.enrolFirst)
-      if (!operator.roles.some((role) => roles.includes(role))) throw operatorRefused(operatorMessages.notYourRole)
+      const refusal =
+        operator.stage !== 'full' && !route.config.operatorEnrol
+          ? operatorMessages.enrolFirst
+          : !operator.roles.some((role) => roles.includes(role))
+            ? operatorMessages.notYourRole
+            : undefined
+      if (refusal) {
+        refused.set(request, operator)
+        throw operatorRefused(refusal)
+      }
       request.operator = operator
       return
     }

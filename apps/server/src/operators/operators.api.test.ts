@@ -167,6 +167,35 @@ describe('operator accounts, sessions and keys', () => {
     await expect.poll(entry).toMatchObject({ operatorName: '赵配置', action: 'admin:PUT /api/admin/config' })
   })
 
+  it('writes refused actions too: a role that does not reach the route, and an input refused before a self-auditing handler ran', async () => {
+    const latest = async (operatorId: string, action: string) =>
+      (await t.db.select().from(auditEvents).where(and(eq(auditEvents.operatorId, operatorId), eq(auditEvents.action, action))).orderBy(desc(auditEvents.createdAt)).limit(1))[0]
+
+    const auditor = await enrolledOperator(t, ['auditor'], { displayName: '钱审计' })
+    const change = await t.call({ method: 'PUT', url: '/api/admin/config', token: auditor.token, body: { scope: 'global', key: 'enable', value: false } })
+    expect(change.status).toBe(403)
+    await expect.poll(() => latest(auditor.id, 'admin:PUT /api/admin/config')).toMatchObject({
+      operatorName: '钱审计',
+      detail: { statusCode: 403, resultStatus: '403', reason: '当前账号无权执行此操作' },
+    })
+
+    // The review route audits itself (review.decide); a body its schema refuses never reaches it.
+    const reviewer = await enrolledOperator(t, ['reviewer'], { displayName: '孙审核' })
+    const applicationId = '00000000-0000-4000-8000-000000000001'
+    const invalid = await t.call({ url: `/api/admin/applications/${applicationId}/review`, token: reviewer.token, body: { decisions: [] } })
+    expect(invalid.body).toMatchObject({ resultStatus: '400', responseInfo: '请对每一枚印章给出审核意见' })
+    await expect.poll(() => latest(reviewer.id, 'admin:POST /api/admin/applications/:id/review')).toMatchObject({
+      operatorName: '孙审核',
+      target: applicationId,
+      detail: { statusCode: 200, resultStatus: '400', reason: '请对每一枚印章给出审核意见' },
+    })
+    // One that reaches the handler is written once, by the handler, in its own words.
+    const missing = await t.call({ url: `/api/admin/applications/${applicationId}/claim`, token: reviewer.token, body: {} })
+    expect(missing.body.resultStatus).not.toBe('00')
+    await expect.poll(() => latest(reviewer.id, 'review.claim.refused')).toMatchObject({ operatorName: '孙审核', target: applicationId })
+    expect(await latest(reviewer.id, 'admin:POST /api/admin/applications/:id/claim')).toBeUndefined()
+  })
+
   it('keeps one administrator in use', async () => {
     const list = await answerOf({ method: 'GET', url: '/api/admin/operators', token: t.secrets.adminToken })
     const admins = (list.data.list as { id: string; roles: string[]; disabled: boolean }[]).filter((o) => o.roles.includes('admin') && !o.disabled)
