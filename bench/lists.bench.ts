@@ -86,21 +86,9 @@ async function sessions(db: import('../apps/server/src/db/client.ts').Database) 
 
 /** SQL statements per call, counted in process on the same data (the driver's query calls). */
 async function statementsPerCall(target: Target, database: Awaited<ReturnType<typeof prepare>>['database'], calls: Call[], tokens: Record<string, string>) {
-  const { buildApp } = (await import(join(serverSrc, 'app.ts'))) as typeof import('../apps/server/src/app.ts')
-  const { loadConfig } = (await import(join(serverSrc, 'config.ts'))) as typeof import('../apps/server/src/config.ts')
-  const { localFileStore } = (await import(join(serverSrc, 'files/store.ts'))) as typeof import('../apps/server/src/files/store.ts')
-  const { createProviders } = (await import(join(serverSrc, 'identity/providers.ts'))) as typeof import('../apps/server/src/identity/providers.ts')
-  const { loadSecrets } = (await import(join(serverSrc, 'secrets.ts'))) as typeof import('../apps/server/src/secrets.ts')
+  const { buildBenchApp } = await import('./in-process-app.ts')
   const { countStatements } = await import('../apps/server/src/test/statements.ts')
-  const config = { ...loadConfig({ ...process.env, DATA_DIR: target.dataDir }), logLevel: 'silent' }
-  const app = await buildApp({
-    config,
-    db: database.db,
-    files: localFileStore(join(target.dataDir, 'files')),
-    providers: createProviders({ config, db: database.db, log: () => {} }),
-    secrets: loadSecrets(target.dataDir),
-    logger: false,
-  })
+  const app = await buildBenchApp({ dataDir: target.dataDir, db: database.db, env: process.env, serverSrc })
   const counts: number[] = []
   for (const call of calls) {
     const inject = () => app.inject({ method: 'POST', url: call.path, payload: call.body, headers: { authorization: `Bearer ${tokens[call.as]}` } })

@@ -44,12 +44,8 @@ else await measure()
 async function serve() {
   const { eq } = await import('drizzle-orm')
   const { renderPersonalSeal } = await import('@seal/seal/personal-seal')
-  const { buildApp } = await import('../apps/server/src/app.ts')
-  const { loadConfig } = await import('../apps/server/src/config.ts')
+  const { buildBenchApp } = await import('./in-process-app.ts')
   const { openDatabase } = await import('../apps/server/src/db/client.ts')
-  const { localFileStore } = await import('../apps/server/src/files/store.ts')
-  const { createProviders } = await import('../apps/server/src/identity/providers.ts')
-  const { loadSecrets } = await import('../apps/server/src/secrets.ts')
   const { demo, seedDemo } = await import('../apps/server/src/seed.ts')
   const { persons } = await import('../apps/server/src/auth/tables.ts')
   const { makeSeal } = await import('../apps/server/src/seals/make-seal.ts')
@@ -61,16 +57,8 @@ async function serve() {
   // As `npm start` runs: on PostgreSQL one server process per core (main.ts, PROCESSES), on PGlite one.
   const processes = databaseUrl ? Number(process.env.PROCESSES ?? availableParallelism()) : 1
   const dataDir = cluster.isPrimary ? mkdtempSync(join(tmpdir(), 'seal-bench-open-api-')) : process.env.BENCH_DATA_DIR!
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1' }), logLevel: 'warn' }
   const database = await openDatabase({ databaseUrl, dataDir })
-  const app = await buildApp({
-    config,
-    db: database.db,
-    files: localFileStore(join(dataDir, 'files')),
-    providers: createProviders({ config, db: database.db, log: () => {} }),
-    secrets: loadSecrets(dataDir, {}),
-    logger: false,
-  })
+  const app = await buildBenchApp({ dataDir, db: database.db, env: { PORT: String(PORT), HOST: '127.0.0.1' } })
   if (cluster.isWorker) {
     // A server process of the cluster: the primary made the data; listen beside the others (one port).
     await app.listen({ port: PORT, host: '127.0.0.1' })

@@ -32,12 +32,8 @@ async function serve() {
   const { subscribe } = await import('node:diagnostics_channel')
   const { eq } = await import('drizzle-orm')
   const { renderPersonalSeal } = await import('@seal/seal/personal-seal')
-  const { buildApp } = await import('../apps/server/src/app.ts')
-  const { loadConfig } = await import('../apps/server/src/config.ts')
+  const { buildBenchApp } = await import('./in-process-app.ts')
   const { openDatabase } = await import('../apps/server/src/db/client.ts')
-  const { localFileStore } = await import('../apps/server/src/files/store.ts')
-  const { createProviders } = await import('../apps/server/src/identity/providers.ts')
-  const { loadSecrets } = await import('../apps/server/src/secrets.ts')
   const { demo, seedDemo } = await import('../apps/server/src/seed.ts')
   const { persons } = await import('../apps/server/src/auth/tables.ts')
   const { ensureAccount } = await import('../apps/server/src/auth/login.ts')
@@ -50,16 +46,8 @@ async function serve() {
   process.on('message', () => process.send!({ compared }))
 
   const dataDir = mkdtempSync(join(tmpdir(), 'seal-bench-pin-burst-'))
-  const config = { ...loadConfig({ DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1' }), logLevel: 'warn' }
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL || undefined, dataDir })
-  const app = await buildApp({
-    config,
-    db: database.db,
-    files: localFileStore(join(dataDir, 'files')),
-    providers: createProviders({ config, db: database.db, log: () => {} }),
-    secrets: loadSecrets(dataDir, {}),
-    logger: false,
-  })
+  const app = await buildBenchApp({ dataDir, db: database.db, env: { PORT: String(PORT), HOST: '127.0.0.1' } })
   await seedDemo(database.db)
   // Three holders, a name seal each (one name seal per person): the right burst, the wrong one, the bystander.
   const seals: Served['seals'] = []

@@ -314,12 +314,8 @@ async function sealOpen(platform: Platform, token: string, sealId: string, pdfBa
 // ---- set-up: people, seals, a platform, in the database the server will use ----
 async function prepare(databaseUrl: string, dataDir: string): Promise<{ persons: Person[]; platform: Platform }> {
   const { renderPersonalSeal } = await import('@seal/seal/personal-seal')
-  const { buildApp } = await import('../../apps/server/src/app.ts')
-  const { loadConfig } = await import('../../apps/server/src/config.ts')
+  const { buildBenchApp } = await import('../in-process-app.ts')
   const { openDatabase } = await import('../../apps/server/src/db/client.ts')
-  const { localFileStore } = await import('../../apps/server/src/files/store.ts')
-  const { createProviders } = await import('../../apps/server/src/identity/providers.ts')
-  const { loadSecrets } = await import('../../apps/server/src/secrets.ts')
   const { persons } = await import('../../apps/server/src/auth/tables.ts')
   const { makeSeal } = await import('../../apps/server/src/seals/make-seal.ts')
   const { registerPlatform } = await import('../../apps/server/src/platforms/registry.ts')
@@ -328,16 +324,8 @@ async function prepare(databaseUrl: string, dataDir: string): Promise<{ persons:
   const { idNumber } = await import('../../apps/server/src/unit-apply/test-support.ts')
   const { eq } = await import('drizzle-orm')
 
-  const config = { ...loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', DATABASE_URL: databaseUrl }), logLevel: 'warn' }
   const database = await openDatabase({ databaseUrl, dataDir })
-  const app = await buildApp({
-    config,
-    db: database.db,
-    files: localFileStore(join(dataDir, 'files')),
-    providers: createProviders({ config, db: database.db, log: () => {} }),
-    secrets: loadSecrets(dataDir, {}),
-    logger: false,
-  })
+  const app = await buildBenchApp({ dataDir, db: database.db, env: { HOST: '127.0.0.1', DATABASE_URL: databaseUrl } })
   try {
     // Six at a time: the seals' keys and certificates are most of the set-up.
     const people: Person[] = new Array(PERSONS)
