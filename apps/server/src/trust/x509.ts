@@ -1,4 +1,4 @@
-import { createHash, randomBytes, type webcrypto } from 'node:crypto'
+import { createHash, type webcrypto } from 'node:crypto'
 import * as asn1js from 'asn1js'
 import {
   AccessDescription,
@@ -17,6 +17,7 @@ import {
   RevokedCertificate,
   Time,
 } from 'pkijs'
+import { randomPositiveInteger } from '@seal/pdf/pki/positive-integer'
 
 /**
  * X.509 building blocks over pkijs + asn1js and Node's WebCrypto (`globalThis.crypto`, which pkijs picks up
@@ -130,9 +131,7 @@ export function buildName(attributes: NameAttribute[]): RelativeDistinguishedNam
 
 /** A positive 128-bit serial number, as lower-case hex (RFC 5280 allows up to 20 octets). */
 export function randomSerial(): string {
-  const bytes = randomBytes(16)
-  bytes[0] = (bytes[0]! & 0x7f) | 0x01
-  return bytes.toString('hex')
+  return randomPositiveInteger(16).toString('hex')
 }
 
 /** The subject key identifier: SHA-1 of the subjectPublicKey bit string (RFC 5280 §4.2.1.2 method 1). */

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import * as asn1js from 'asn1js'
 import { AlgorithmIdentifier, ContentInfo, MessageImprint, PKIStatusInfo, SignedData, TimeStampReq, TimeStampResp, TSTInfo } from 'pkijs'
 import type { TimestampAuthority } from '../pki/cms.ts'
 import { oid } from '../pki/oids.ts'
+import { randomPositiveInteger } from '../pki/positive-integer.ts'
 import { PdfSignError } from './sign-errors.ts'
 
 /** RFC 3161 §2.4.1: the media types of the HTTP protocol. */
@@ -22,8 +22,7 @@ export const timestampReplyType = 'application/timestamp-reply'
 export function httpTimestampAuthority({ url, timeoutMs }: { url: string; timeoutMs: number }): TimestampAuthority {
   return {
     async requestToken(messageImprint) {
-      const nonce = randomBytes(8)
-      nonce[0]! &= 0x7f // a positive INTEGER
+      const nonce = randomPositiveInteger(8)
       let response: Response
       try {
         response = await fetch(url, {

@@ -1,8 +1,9 @@
-import { createHash, randomBytes, type webcrypto } from 'node:crypto'
+import { createHash, type webcrypto } from 'node:crypto'
 import * as asn1js from 'asn1js'
 import { AlgorithmIdentifier, MessageImprint, TSTInfo } from 'pkijs'
 import { createSignedData, type TimestampAuthority } from '../pki/cms.ts'
 import { oid } from '../pki/oids.ts'
+import { randomPositiveInteger } from '../pki/positive-integer.ts'
 import { cryptoKeySigner } from './crypto-key-signer.ts'
 
 /** Policy of the sandbox TSA: a UUID-derived OID (2.25), so it needs no registration and is obviously ours. */
@@ -33,8 +34,7 @@ export function createSandboxTsa({
       if (messageImprint.length !== 32) throw new RangeError('the message imprint must be a SHA-256 digest')
       // Whole seconds: GeneralizedTime without fractions is what most verifiers print.
       const genTime = new Date(Math.floor(now().getTime() / 1000) * 1000)
-      const serial = randomBytes(16)
-      serial[0]! &= 0x7f
+      const serial = randomPositiveInteger(16)
       const tstInfo = new TSTInfo({
         version: 1,
         policy: sandboxTsaPolicy,
