@@ -3,7 +3,7 @@ import { randomPositiveInteger } from './positive-integer.ts'
 
 describe('randomPositiveInteger', () => {
   it('starts with 0x01–0x7f every time: positive, and no padding byte a strict DER decoder refuses', () => {
-    // One in 256 draws of the old sign-bit-only version failed this; 5000 draws would catch it.
+    // The old sign-bit-only version started with 0x00 one draw in 128; 5000 draws would catch it.
     for (let i = 0; i < 5000; i++) {
       const bytes = randomPositiveInteger(16)
       expect(bytes).toHaveLength(16)
