@@ -9,7 +9,7 @@ import { ephemeralSecrets, type Secrets } from '../secrets.ts'
 import { saveSandboxPerson } from '../identity/real-name/registry.ts'
 import { seedDemo } from '../seed.ts'
 import { seedSandboxPlatforms } from '../platforms/registry.ts'
-import { migratedSnapshot } from './pglite-snapshot.ts'
+import { databaseOn, migratedSnapshot, onServer, postgresTemplate } from './migrated-databases.ts'
 import * as schema from '../db/schema.ts'
 import type { PGlite } from '@electric-sql/pglite'
 
@@ -134,25 +134,18 @@ export function multipart(file: { name: string; bytes: Buffer | Uint8Array; type
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
 
-/** A fresh PostgreSQL database on DATABASE_URL's server, dropped by `drop`. */
+/**
+ * A fresh PostgreSQL database on DATABASE_URL's server, dropped by `drop`: a copy of the migrated template
+ * of the global setup where there is one (opening it migrates nothing), else empty.
+ */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL')
-  const { default: pg } = await import('pg')
   const name = `seal_test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
+  const template = postgresTemplate()
+  await onServer(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
   return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    },
+    url: databaseOn(adminUrl, name),
+    drop: () => onServer(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   }
 }
