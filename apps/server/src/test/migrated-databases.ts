@@ -56,7 +56,7 @@ export function postgresTemplate(): string | undefined {
   return inject('postgresTemplate') || undefined
 }
 
-/** Runs one statement on DATABASE_URL's server (database creation cannot run in a pool's transaction). */
+/** Runs one statement on DATABASE_URL's server over a connection of its own, closed at once (no pool left behind). */
 export async function onServer(adminUrl: string, statement: string): Promise<void> {
   const { default: pg } = await import('pg')
   const admin = new pg.Client({ connectionString: adminUrl })
