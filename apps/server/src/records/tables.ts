@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigserial, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { persons } from '../auth/tables.ts'
 import { chainLinkColumns, createdAt, id } from '../db/columns.ts'
 import { tripled } from '../db/search.ts'
@@ -36,12 +36,20 @@ export const sealUseRecords = pgTable(
     createdAt: createdAt(),
     /** Insertion order: newest-first lists sort by it, since two uses can share a clock tick. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /**
+     * Its place among its seal's records, 1, 2, 3… with no gap, given by the database as the record is
+     * written (the trigger in migration 20261128…_use-record-ordinal, counting in seal_use_counts), so a
+     * page by number finds its first record directly instead of skipping every newer one. The default is
+     * never stored (the trigger replaces it); it lets writers leave the column out.
+     */
+    sealOrdinal: integer('seal_ordinal').notNull().default(0),
     /** Its link in the use records' hash chain (records/use-record-chain.ts), set a moment after writing. */
     ...chainLinkColumns(),
   },
   (t) => [
     index('seal_use_records_seal_time_idx').on(t.sealId, t.createdAt),
     index('seal_use_records_seal_seq_idx').on(t.sealId, t.seq),
+    uniqueIndex('seal_use_records_seal_ordinal_idx').on(t.sealId, t.sealOrdinal),
     // The console's use records across seals, newest first (console/use-records.ts): by period alone, by user,
     // by platform; and the dashboard's uses per day.
     index('seal_use_records_time_idx').on(t.createdAt, t.seq),
@@ -62,3 +70,15 @@ export const sealUseRecords = pgTable(
 )
 
 export type SealUseRecord = typeof sealUseRecords.$inferSelect
+
+/**
+ * How many use records each seal has: the counter the ordinal trigger takes the next `seal_ordinal` from.
+ * Its row is locked by the writing transaction until it ends, so ordinals stay gapless (a rolled-back use
+ * gives its number back) and follow `seq` within a seal.
+ */
+export const sealUseCounts = pgTable('seal_use_counts', {
+  sealId: text('seal_id')
+    .primaryKey()
+    .references(() => seals.id),
+  records: integer('records').notNull(),
+})

@@ -2,8 +2,12 @@ import { asc, count, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm'
 import type { ChainSource } from '../audit/chain.ts'
 import { sealUseRecords, type SealUseRecord } from './tables.ts'
 
-/** What a use record's hash covers: every column it was written with, its writing order (`seq`) included. */
-const contentOf = ({ chainSeq: _seq, prevHash: _prev, entryHash: _hash, ...content }: SealUseRecord) => content
+/**
+ * What a use record's hash covers: every column it was written with, its writing order (`seq`) included.
+ * Not its place among its seal's records (`sealOrdinal`): numbered for paging, it follows from the seal and
+ * the seq the hash covers, and records linked before it existed were hashed without it.
+ */
+const contentOf = ({ chainSeq: _seq, prevHash: _prev, entryHash: _hash, sealOrdinal: _ordinal, ...content }: SealUseRecord) => content
 
 /** The use records (seal_use_records) as a hash chain, linked in writing order. */
 export const useRecordChain: ChainSource = {
