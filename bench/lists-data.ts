@@ -134,21 +134,26 @@ export async function generateBenchData(
             (array['年度采购合同盖章','办公室租赁','员工入职','项目保密','业务授权'])[i % 5 + 1] || ' 第' || i || '号',
             now() - ${age},
             ${chainSeq}, md5((${chainSeq} - 1)::text) || md5((${chainSeq} - 1)::text), md5((${chainSeq})::text) || md5((${chainSeq})::text)`
-  // Other seals' records first (older), then the busy seal's, oldest first, so seq follows time.
+  // Other seals' records first (older), then the busy seal's, oldest first, so seq follows time. Each comes
+  // numbered among its seal's records (seal_ordinal, in writing order) as the server's trigger would number
+  // it; the seals' counts are written after.
   await step(
     `use records of other seals (${others})`,
     `insert into seal_use_records (id, seal_id, user_person_id, user_name, platform_id, platform_name, file_name, document_sha256, remark, created_at,
-                                   chain_seq, prev_hash, entry_hash)
-     select ${record(`'bs-' || (73 + (i::bigint * 7919) % ${scale.seals - 73})`, `(${scale.records} - i) * interval '30 seconds'`, `i - ${busy} + 1`)}
-     from generate_series(${busy}, ${scale.records - 1}) i`,
+                                   chain_seq, prev_hash, entry_hash, seal_ordinal)
+     select ${record('seal', `(${scale.records} - i) * interval '30 seconds'`, `i - ${busy} + 1`)},
+            row_number() over (partition by seal order by i)
+     from (select i, 'bs-' || (73 + (i::bigint * 7919) % ${scale.seals - 73}) as seal from generate_series(${busy}, ${scale.records - 1}) i) s
+     order by i`,
   )
   await step(
     `use records of ${benchData.busySealId} (${busy})`,
     `insert into seal_use_records (id, seal_id, user_person_id, user_name, platform_id, platform_name, file_name, document_sha256, remark, created_at,
-                                   chain_seq, prev_hash, entry_hash)
-     select ${record(`'${benchData.busySealId}'`, `(${busy} - i) * interval '10 seconds'`, `i + ${others} + 1`)}
+                                   chain_seq, prev_hash, entry_hash, seal_ordinal)
+     select ${record(`'${benchData.busySealId}'`, `(${busy} - i) * interval '10 seconds'`, `i + ${others} + 1`)}, i + 1
      from generate_series(0, ${busy - 1}) i`,
   )
+  await step('use counts', 'insert into seal_use_counts (seal_id, records) select seal_id, count(*) from seal_use_records group by seal_id')
   for (const index of definitions) await step(`index ${index.indexname}`, index.indexdef)
   await step('vacuum analyze', 'vacuum analyze')
   log(`  data set ready in ${((Date.now() - started) / 1000).toFixed(0)} s`)

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dayEndMs, dayStartMs } from '@seal/shared/rules/use-record-range'
+import { eq } from 'drizzle-orm'
+import { sealUseRecords } from './tables.ts'
 import { recordSealUse } from './use-records.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor, samplePdf, uploadFile } from '../test/seals.ts'
@@ -83,10 +85,38 @@ describe('用章记录: POST /signSealLog/queryByTypeAndSocialCreditCode', () =>
     const newest = (await query({ sealId, pageSize: 1 })).body.data[0].id
     expect((await query({ sealId, lastId: 'no-such-record' })).body.data).toEqual([])
     expect((await query({ sealId, remark: '批量', pageSize: 50, lastId: newest })).body.data).toHaveLength(42)
+    // A filtered list by number: the page is the filtered list's own, not the whole list's.
+    const filtered = (await query({ sealId, remark: '批量', pageSize: 50 })).body.data.map((r: { fileName: string }) => r.fileName)
+    expect((await query({ sealId, remark: '批量', pageNum: 3, pageSize: 20 })).body.data.map((r: { fileName: string }) => r.fileName)).toEqual(filtered.slice(40))
     // Without paging, the spec's call gets the whole list (up to the largest page).
     expect((await query({ sealId })).body.data).toHaveLength(45)
     for (const pageSize of [0, 501, 2.5]) {
       expect((await query({ sealId, pageNum: 1, pageSize })).body.resultStatus).toBe('400')
     }
+  })
+
+  it('numbers a seal’s uses 1, 2, 3… in writing order, none lost to a use rolled back or made at the same moment, so every page by number is right', async () => {
+    const rolledBack = new Error('rolled back')
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.db
+          .transaction(async (tx) => {
+            await recordSealUse(tx, { sealId, fileName: `同时-${i}.pdf`, documentSha256: 'cd'.repeat(32) })
+            if (i % 3 === 0) throw rolledBack
+          })
+          .catch((error: unknown) => {
+            if (error !== rolledBack) throw error
+          }),
+      ),
+    )
+    const rows = await t.db.select({ ordinal: sealUseRecords.sealOrdinal }).from(sealUseRecords).where(eq(sealUseRecords.sealId, sealId)).orderBy(sealUseRecords.seq)
+    expect(rows.map((row) => row.ordinal)).toEqual(rows.map((_, i) => i + 1))
+    expect(rows).toHaveLength(45 + 20)
+    const byNumber: string[] = []
+    for (let pageNum = 1; pageNum <= 5; pageNum++) {
+      byNumber.push(...(await query({ sealId, pageNum, pageSize: 15 })).body.data.map((r: { id: string }) => r.id))
+    }
+    const whole = (await query({ sealId, pageSize: 100 })).body.data.map((r: { id: string }) => r.id)
+    expect(byNumber).toEqual(whole)
   })
 })

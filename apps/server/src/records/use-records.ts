@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle
 import { persons } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
 import { containsText } from '../db/search.ts'
-import { sealUseRecords, type SealUseRecord } from './tables.ts'
+import { sealUseCounts, sealUseRecords, type SealUseRecord } from './tables.ts'
 import { SEAL_USED_CHANNEL } from '../plugins/metric-channels.ts'
 
 const sealUsed = channel(SEAL_USED_CHANNEL)
@@ -101,8 +101,9 @@ export type SealUseItem = {
 
 /**
  * Use records of some seals, newest first, filtered as the use-record screens filter them; one statement.
- * A page after a known record (`afterId`) starts from its position in the (seal_id, seq) index, so it
- * costs the same at any depth; a page by `offset` reads the records before it (kept for `pageNum`).
+ * A page after a known record (`afterId`) starts from its position in the (seal_id, seq) index, and a page
+ * by `offset` of one seal's unfiltered list from its record numbered so (seal_ordinal), so both cost the
+ * same at any depth; a filtered page by `offset` skips the index entries before it (kept for `pageNum`).
  */
 export async function querySealUseRecords(db: Database, query: SealUseQuery): Promise<SealUseItem[]> {
   if (query.sealIds.length === 0) return []
@@ -115,6 +116,7 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
   if (query.from) conditions.push(gte(sealUseRecords.createdAt, query.from))
   if (query.to) conditions.push(lt(sealUseRecords.createdAt, query.to))
   const filters = and(...conditions)
+  const wholeListOfOneSeal = query.sealIds.length === 1 && conditions.length === 1
   const limit = Math.min(query.limit ?? 500, 500)
   let start: SQL | undefined
   if (query.afterId) {
@@ -123,8 +125,19 @@ export async function querySealUseRecords(db: Database, query: SealUseQuery): Pr
       .from(sealUseRecords)
       .where(and(eq(sealUseRecords.id, query.afterId), inArray(sealUseRecords.sealId, query.sealIds)))
     start = lt(sealUseRecords.seq, sql`(${after})`)
+  } else if (query.offset && wholeListOfOneSeal) {
+    // A page by number of one seal's whole list: its first record is the one numbered (records so far −
+    // offset) among the seal's records (seal_ordinal: no gap, in seq order within the seal), found by one
+    // index lookup at any depth. Past the end the number is below 1 and the page is empty.
+    const [sealId] = query.sealIds as [string]
+    const records = db.select({ records: sealUseCounts.records }).from(sealUseCounts).where(eq(sealUseCounts.sealId, sealId))
+    const first = db
+      .select({ seq: sealUseRecords.seq })
+      .from(sealUseRecords)
+      .where(and(eq(sealUseRecords.sealId, sealId), eq(sealUseRecords.sealOrdinal, sql`(${records}) - ${query.offset}`)))
+    start = lte(sealUseRecords.seq, sql`(${first})`)
   } else if (query.offset) {
-    // A deep page by number: skip along the (seal_id, seq) index for the page's first seq, reading no
+    // A deep page by number of a filtered list: skip along the (seal_id, seq) index for the page's first seq, reading no
     // record before it (an offset over whole rows read 200k records for page 9999: 250 ms), then read the page.
     const first = db
       .select({ seq: sealUseRecords.seq })
