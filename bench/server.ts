@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { databaseOn, onServer } from '../apps/server/src/test/database-server.ts'
 
 const root = new URL('..', import.meta.url).pathname
 
@@ -111,23 +112,9 @@ const CLOCK_TICKS_PER_SECOND = 100
 export async function freshPostgresDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) return undefined
-  const { default: pg } = await import('pg')
   const name = `seal_bench_${label}_${process.pid}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: serverUrl })
-      await again.connect()
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await again.end()
-    },
-  }
+  await onServer(serverUrl, `CREATE DATABASE ${name}`)
+  return { url: databaseOn(serverUrl, name), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }
 
 /** Logs in the demo person through the sandbox SMS outbox and returns the bearer token. */

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { inject } from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../db/client.ts'
+import { databaseOn, onServer } from './database-server.ts'
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -54,23 +55,4 @@ export function migratedSnapshot(): Blob {
 /** The migrated PostgreSQL template of the global setup, or undefined (a project without PostgreSQL). */
 export function postgresTemplate(): string | undefined {
   return inject('postgresTemplate') || undefined
-}
-
-/** Runs one statement on DATABASE_URL's server over a connection of its own, closed at once (no pool left behind). */
-export async function onServer(adminUrl: string, statement: string): Promise<void> {
-  const { default: pg } = await import('pg')
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  try {
-    await admin.query(statement)
-  } finally {
-    await admin.end()
-  }
-}
-
-/** The URL of another database on the same server. */
-export function databaseOn(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return url.toString()
 }
