@@ -440,6 +440,15 @@ async function check(databaseUrl: string, dataDir: string): Promise<string[]> {
     )
     const missing = dangling.filter((d) => !d.storage_key || !existsSync(join(dataDir, 'files', d.storage_key)))
     if (missing.length) problems.push(`${missing.length} use records whose document is not stored`)
+    // Each seal's records numbered 1…n in writing order with no gap or repeat, and its count n, whatever was
+    // killed or rolled back on the way: a page by number of its use records starts from these numbers.
+    const misnumbered = await rows<{ seal_id: string }>(
+      `select u.seal_id from seal_use_records u left join seal_use_counts c on c.seal_id = u.seal_id
+       group by u.seal_id, c.records
+       having count(*) <> coalesce(c.records, -1) or min(u.seal_ordinal) <> 1 or max(u.seal_ordinal) <> count(*)
+           or array_agg(u.seal_ordinal order by u.seq) <> array_agg(u.seal_ordinal order by u.seal_ordinal)`,
+    )
+    if (misnumbered.length) problems.push(`${misnumbered.length} seals whose use records are not numbered 1…n in writing order (e.g. ${misnumbered[0]!.seal_id})`)
   } finally {
     await client.end()
   }
