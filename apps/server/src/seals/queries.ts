@@ -7,6 +7,7 @@ import { maskIdNumber, maskRealName } from '@seal/shared/text/masking'
 import type { Caller } from '../plugins/caller.ts'
 import { persons, units } from '../auth/tables.ts'
 import type { Database } from '../db/client.ts'
+import { asNamedStatement } from '../db/named-statement.ts'
 import { containsPattern } from '../db/search.ts'
 import { notFound } from '../errors.ts'
 import { files } from '../files/tables.ts'
@@ -43,7 +44,8 @@ const revokers = alias(persons, 'revoker')
 
 /**
  * Seals with everything an item shows, in one statement: the unit (for a unit seal), the holder (the
- * unit's legal representative or the person) and whoever cancelled it.
+ * unit's legal representative or the person) and whoever cancelled it. The lists send it as a named
+ * statement (asNamedStatement): planning this join cost more than running it.
  */
 function sealRows(db: Database, caller: Caller, now: Date, where: (auth: SQL) => SQL | undefined) {
   // The caller's authorisation in force on each seal, if any (at most one: seal_auths_one_live_idx).
@@ -159,9 +161,11 @@ function toItem(row: SealRow, picture: PictureOption, now: number, windows: Expi
  */
 export async function personalSeals(options: ItemOptions): Promise<SealItem[]> {
   const now = new Date()
-  const rows = await sealRows(options.db, options.caller, now, (authorised) =>
-    and(listCandidates(options.caller), eq(seals.ownerKind, 'person'), or(eq(seals.personId, options.caller.person.id), authorised)),
-  ).orderBy(desc(seals.createdAt), desc(seals.id))
+  const rows = await asNamedStatement(
+    sealRows(options.db, options.caller, now, (authorised) =>
+      and(listCandidates(options.caller), eq(seals.ownerKind, 'person'), or(eq(seals.personId, options.caller.person.id), authorised)),
+    ).orderBy(desc(seals.createdAt), desc(seals.id)),
+  )
   return toItems(options, rows, now.getTime())
 }
 
@@ -193,18 +197,20 @@ export async function unitSealGroups(
     caller.kind === 'enterprise' && caller.unit ? eq(units.id, caller.unit.id) : representsUnit(caller.person)
   const name = options.businessName?.trim()
   const when = new Date()
-  const rows = await sealRows(options.db, caller, when, (authorised) =>
-    and(
-      listCandidates(caller),
-      eq(seals.ownerKind, 'unit'),
-      or(unitFilter, authorised),
-      name ? ilike(units.name, containsPattern(name)) : undefined,
-      options.socialCreditCode
-        ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase())
-        : undefined,
-      options.queryAvailable ? eq(seals.status, '1') : undefined,
-    ),
-  ).orderBy(asc(units.name), asc(units.id), asc(seals.sealTypeCode), desc(seals.createdAt), desc(seals.id))
+  const rows = await asNamedStatement(
+    sealRows(options.db, caller, when, (authorised) =>
+      and(
+        listCandidates(caller),
+        eq(seals.ownerKind, 'unit'),
+        or(unitFilter, authorised),
+        name ? ilike(units.name, containsPattern(name)) : undefined,
+        options.socialCreditCode
+          ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase())
+          : undefined,
+        options.queryAvailable ? eq(seals.status, '1') : undefined,
+      ),
+    ).orderBy(asc(units.name), asc(units.id), asc(seals.sealTypeCode), desc(seals.createdAt), desc(seals.id)),
+  )
   const items = await toItems(options, rows, when.getTime())
   const groups: SealGroup[] = []
   let unitId: string | null = null
@@ -255,18 +261,20 @@ export async function managedSealList(
           and(eq(seals.ownerKind, 'unit'), representsUnit(caller.person)),
           and(eq(seals.ownerKind, 'person'), eq(seals.personId, caller.person.id)),
         )
-  const rows = await sealRows(options.db, caller, now, (authorised) =>
-    and(
-      listCandidates(caller),
-      // Role 2 in the query, not after it: a grantee of many seals to use loads none of them here.
-      options.holderOnly
-        ? held
-        : or(held, and(authorised, eq(sealAuths.authUseType, String(authUseType.MANAGE)))),
-      options.socialCreditCode
-        ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase())
-        : undefined,
-    ),
-  ).orderBy(desc(seals.createdAt), desc(seals.id))
+  const rows = await asNamedStatement(
+    sealRows(options.db, caller, now, (authorised) =>
+      and(
+        listCandidates(caller),
+        // Role 2 in the query, not after it: a grantee of many seals to use loads none of them here.
+        options.holderOnly
+          ? held
+          : or(held, and(authorised, eq(sealAuths.authUseType, String(authUseType.MANAGE)))),
+        options.socialCreditCode
+          ? eq(units.socialCreditCode, options.socialCreditCode.toUpperCase())
+          : undefined,
+      ),
+    ).orderBy(desc(seals.createdAt), desc(seals.id)),
+  )
   return toItems(options, rows, now.getTime())
 }
 
