@@ -7,7 +7,9 @@ import { waitingApplication } from '../../../test/review-fixtures.ts'
 const sealCard = (name: string) => screen.getByLabelText(`印章 ${name}`)
 
 async function submit() {
-  fireEvent.click(screen.getByRole('button', { name: '提交审核' }))
+  // Found, not got: after a refused call the button spins until the request has settled, and while it
+  // spins its name is "loading 提交审核" (the error may show a moment before).
+  fireEvent.click(await screen.findByRole('button', { name: '提交审核' }))
   fireEvent.click(await screen.findByRole('button', { name: '提交' }))
 }
 
