@@ -26,7 +26,10 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, network, console, screencast) without a DOM snapshot per action:
+    // on a slow machine the snapshots were most of each pointer move on the signature boards, and nearly half
+    // of the longest journeys (decisions.md "Suite time"). writeOnBoard keeps its own pace either way.
+    trace: { mode: 'retain-on-failure', snapshots: false },
     launchOptions: {
       executablePath: chromiumPath,
       args: [

@@ -46,9 +46,10 @@ export function handOf(seed: number): Writer {
 /**
  * Writes a signature on the board with the mouse's pointer events: the strokes of a synthetic genuine
  * sample (apps/server/src/signing/handwriting-synthetic.ts), scaled into the canvas, pen lifted between
- * strokes. Playwright sends the moves at its own pace; every sample drawn this way shares it. With
- * `settle: false` the pen lands as soon as the board shows (a person who starts at once); the answer is
- * how many strokes were drawn.
+ * strokes, each point sent when the sample's own clock says it was written. The board's comparison reads
+ * pace as well as shape, so the hand's pace is the sample's, not however long the browser driver takes per
+ * move (a move that runs late is sent at once and the pen catches up). With `settle: false` the pen lands
+ * as soon as the board shows (a person who starts at once); the answer is how many strokes were drawn.
  */
 export async function writeOnBoard(page: Page, board: Locator, hand: Writer, seed: number, options: { settle?: boolean } = {}) {
   await expect(board).toBeVisible()
@@ -75,11 +76,20 @@ export async function writeOnBoard(page: Page, board: Locator, hand: Writer, see
     x: box.x + box.width * 0.1 + (p.x - minX) * scale,
     y: box.y + box.height * 0.15 + (p.y - minY) * scale,
   })
+  const penDown = Date.now() - points[0]!.t
+  const when = async (t: number) => {
+    const wait = penDown + t - Date.now()
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+  }
   for (const stroke of sample.strokes) {
-    const [first, ...rest] = stroke.points.map(at)
-    await page.mouse.move(first!.x, first!.y)
+    const [first, ...rest] = stroke.points
+    await when(first!.t)
+    await page.mouse.move(at(first!).x, at(first!).y)
     await page.mouse.down()
-    for (const point of rest) await page.mouse.move(point.x, point.y)
+    for (const point of rest) {
+      await when(point.t)
+      await page.mouse.move(at(point).x, at(point).y)
+    }
     await page.mouse.up()
   }
   return sample.strokes.length
