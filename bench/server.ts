@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { databaseOn, onServer } from '../apps/server/src/test/database-server.ts'
+import { databaseNameOfThisProcess, databaseOn, dropDatabasesOfEndedRuns, onServer } from '../apps/server/src/test/database-server.ts'
 
 const root = new URL('..', import.meta.url).pathname
 
@@ -112,7 +112,8 @@ const CLOCK_TICKS_PER_SECOND = 100
 export async function freshPostgresDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) return undefined
-  const name = `seal_bench_${label}_${process.pid}`
+  await dropDatabasesOfEndedRuns(serverUrl, `seal_bench_${label}`)
+  const name = databaseNameOfThisProcess(`seal_bench_${label}`)
   await onServer(serverUrl, `CREATE DATABASE ${name}`)
   return { url: databaseOn(serverUrl, name), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
@@ -9,7 +8,7 @@ import { ephemeralSecrets, type Secrets } from '../secrets.ts'
 import { saveSandboxPerson } from '../identity/real-name/registry.ts'
 import { seedDemo } from '../seed.ts'
 import { seedSandboxPlatforms } from '../platforms/registry.ts'
-import { databaseOn, onServer } from './database-server.ts'
+import { databaseNameOfThisProcess, databaseOn, onServer } from './database-server.ts'
 import { migratedSnapshot, postgresTemplate } from './migrated-databases.ts'
 import * as schema from '../db/schema.ts'
 import type { PGlite } from '@electric-sql/pglite'
@@ -142,7 +141,7 @@ export function multipart(file: { name: string; bytes: Buffer | Uint8Array; type
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL')
-  const name = `seal_test_${randomBytes(6).toString('hex')}`
+  const name = databaseNameOfThisProcess('seal_test')
   const template = postgresTemplate()
   await onServer(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`)
   return {

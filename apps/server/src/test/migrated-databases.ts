@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { inject } from 'vitest'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../db/client.ts'
-import { databaseOn, onServer } from './database-server.ts'
+import { databaseNameOfThisProcess, databaseOn, dropDatabasesOfEndedRuns, onServer } from './database-server.ts'
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -31,8 +31,11 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteSnapshot', path)
 
   const adminUrl = process.env.DATABASE_URL
-  const template = adminUrl && project.config.env?.TEST_DATABASE === 'postgres' ? `seal_test_template_${randomBytes(6).toString('hex')}` : ''
+  const template = adminUrl && project.config.env?.TEST_DATABASE === 'postgres' ? databaseNameOfThisProcess('seal_test_template') : ''
   if (adminUrl && template) {
+    // A run killed before its teardown left its databases behind: gone before this run adds its own.
+    await dropDatabasesOfEndedRuns(adminUrl, 'seal_test_template')
+    await dropDatabasesOfEndedRuns(adminUrl, 'seal_test')
     await onServer(adminUrl, `CREATE DATABASE ${template}`)
     const migrated = await openDatabase({ databaseUrl: databaseOn(adminUrl, template), dataDir: ':memory:' })
     await migrated.close()
