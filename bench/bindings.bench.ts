@@ -267,7 +267,7 @@ async function measure(target: Target, call: Call, connections: number) {
     requests: [
       {
         // A signed request carries a new nonce each time (a repeated one is refused as a replay).
-        ...(call.kind === 'open' ? { setupRequest: (request: { headers: Record<string, string> }) => ({ ...request, headers: { ...request.headers, ...signedHeaders(target.platforms[call.platform], call.path) } }) } : {}),
+        ...(call.kind === 'open' ? { setupRequest: (request: autocannon.Request) => ({ ...request, headers: { ...request.headers, ...signedHeaders(target.platforms[call.platform], call.path) } }) } : {}),
         onResponse: (status: number, body: string) => void ((call.kind === 'h5' ? body.includes('"resultStatus":"00"') : status === 200) || refused++),
       },
     ],

@@ -98,7 +98,7 @@ try {
     ['/console/login', undefined],
     ['/console/review', token],
   ] as const) {
-    const runs = []
+    const runs: Awaited<ReturnType<typeof audit>>[] = []
     for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.url}${path}`, withToken))
     const performance = (lhr: (typeof runs)[number]) => lhr.categories.performance?.score ?? 0
     runs.sort((a, b) => performance(a) - performance(b))

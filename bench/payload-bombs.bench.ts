@@ -13,7 +13,7 @@ import { loginDemoPerson, startBuiltServer } from './server.ts'
 const server = await startBuiltServer(8203)
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024
 
-async function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {
+async function post(path: string, body: RequestInit['body'], headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}/api${path}`, { method: 'POST', body, headers })
   return (await response.json()) as { resultStatus: string; responseInfo: string; data: any }
 }

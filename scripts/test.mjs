@@ -11,7 +11,7 @@ const redisUrl = process.env.REDIS_URL || (redisAnswers('127.0.0.1', 6379) ? 're
 
 const steps = [
   ['system', 'bash', ['scripts/ensure-system-deps.sh']],
-  ['types', 'npx', ['tsc', '-b', '--noEmit']],
+  ['types', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
   ['unit', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json'], redisUrl ? { REDIS_URL: redisUrl } : {}],
   // The load test's short mode (bench/load/load.ts: two server processes, one killed with SIGKILL, a rolling

@@ -44,7 +44,7 @@ test('a squatter who typed the legal representative’s ID number first sees no 
   await snap(squatter, 'identity-2-squatter-home-unverified')
 
   // An operator applies for the unit; the application waits for the legal representative's signature.
-  await operatorAppliesForUnitSeal(page, unit, { pin: 'seal2026' })
+  await operatorAppliesForUnitSeal(page, unit)
   await squatter.goto('/agency-center')
   await expect(squatter.getByText('暂无待办事项')).toBeVisible()
   await snap(squatter, 'identity-2-squatter-no-to-do')

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import type { OrganizationSealTypeCode } from '@seal/seal/seal-kinds'
 import { creditCodeCheckCharacter } from '@seal/shared/rules/credit-code'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { idCardPictures } from './personal-seal-support.ts'
@@ -45,7 +46,7 @@ export async function operatorFillsStep1(page: Page, unit: OwnUnit, shot: string
 }
 
 /** step-2-1: a pattern photo per seal, each cut out. */
-export async function uploadPatterns(page: Page, unit: OwnUnit, seals: { code: string; name: RegExp }[]) {
+export async function uploadPatterns(page: Page, unit: OwnUnit, seals: { code: OrganizationSealTypeCode; name: RegExp }[]) {
   await expect(page).toHaveURL(/\/seal-apply\/operator\/step-2-1\?applyId=/)
   for (const seal of seals) {
     await page.getByLabel(new RegExp(`^上传.*(${seal.name.source}).*印章图样$`)).first().setInputFiles(await impressionPhoto(unit.unitName, seal.code))

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
+import type { OrganizationSealTypeCode } from '@seal/seal/seal-kinds'
 import { creditCodeCheckCharacter } from '@seal/shared/rules/credit-code'
 import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
@@ -31,7 +32,7 @@ export async function registerInSandbox(request: APIRequestContext, unit: OwnUni
 }
 
 /** A phone photo of an impression of the unit's seal of this type. */
-export async function impressionPhoto(unitName: string, sealTypeCode = '01') {
+export async function impressionPhoto(unitName: string, sealTypeCode: OrganizationSealTypeCode = '01') {
   const { png } = await renderOrganizationSeal({ unitName, sealTypeCode, sealCode: '1101050012345' })
   return { name: `seal-${sealTypeCode}.jpg`, mimeType: 'image/jpeg', buffer: await stampPhoto({ seal: Buffer.from(png), stampFraction: 0.6, rotateDeg: 8 }) }
 }

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { expect, test, type Page } from '@playwright/test'
 import { renderOrganizationSeal } from '@seal/seal/organization-seal'
+import type { OrganizationSealTypeCode } from '@seal/seal/seal-kinds'
 import { stampPhoto } from '../../packages/seal/test/stamp-photo.ts'
 import { renderBusinessLicence } from '../../apps/server/src/identity/test-images/business-licence.ts'
 import { handOf, idCardPictures, writeOnBoard } from './personal-seal-support.ts'
@@ -11,7 +12,7 @@ import { adminToken, demo, expectNoHorizontalOverflow, loginEnterprise, loginPer
 /** The demo legal representative's ID number (apps/server/src/seed.ts). */
 const legalIdentityNo = '310104198506124562'
 
-async function impressionPhoto(sealTypeCode: string) {
+async function impressionPhoto(sealTypeCode: OrganizationSealTypeCode) {
   const { png } = await renderOrganizationSeal({ unitName: demo.unit.name, sealTypeCode, sealCode: '1101080012345' })
   return { name: `seal-${sealTypeCode}.jpg`, mimeType: 'image/jpeg', buffer: await stampPhoto({ seal: Buffer.from(png), stampFraction: 0.6, rotateDeg: 8 }) }
 }
