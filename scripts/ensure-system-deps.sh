@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages the test suite needs when they are missing (Debian; run as root).
 # Chromium for the browser tests; poppler-utils, mupdf-tools, openssl and NSS tools to check signed PDFs
-# with independent verifiers; tesseract for ID-card OCR.
+# with independent verifiers; tesseract for ID-card OCR; nginx to run deploy/nginx.conf in front of two
+# server processes (apps/server/src/deploy-proxy.api.test.ts).
 set -euo pipefail
 
 need=()
@@ -11,6 +12,7 @@ command -v mutool >/dev/null || need+=(mupdf-tools)
 command -v certutil >/dev/null || need+=(libnss3-tools)
 command -v openssl >/dev/null || need+=(openssl)
 command -v tesseract >/dev/null || need+=(tesseract-ocr)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 [ -e /usr/share/tesseract-ocr/5/tessdata/chi_sim.traineddata ] || ls /usr/share/tesseract-ocr/*/tessdata/chi_sim.traineddata >/dev/null 2>&1 || need+=(tesseract-ocr-chi-sim)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
 
