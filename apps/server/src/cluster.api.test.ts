@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createPostgresDatabase } from './test/harness.ts'
 import { killServerProcesses, startServerProcess } from './test/server-process.ts'
+import { freePort, until } from './test/waits.ts'
 
 /**
  * The primary of several server processes (main.ts, docs/deploy.md "Several processes"): a rolling restart
@@ -44,7 +45,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the primary of two ser
     const port = await freePort()
     const server = await startServerProcess(await environment(port), { timeoutMs: 150_000 })
     // Both processes listening (each logs it), then a steady stream of requests, each on its own connection.
-    await until(() => (server.output().match(/Server listening at/g) ?? []).length >= 2, 150_000)
+    await until(() => (server.output().match(/Server listening at/g) ?? []).length >= 2, { timeoutMs: 150_000, waitingFor: 'both processes listening' })
     const answers: (number | string)[] = []
     let running = true
     const caller = async () => {
@@ -52,7 +53,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the primary of two ser
     }
     const callers = Array.from({ length: 4 }, caller)
     process.kill(server.pid, 'SIGUSR2')
-    await until(() => server.output().includes('滚动重启完成'), 240_000)
+    await until(() => server.output().includes('滚动重启完成'), { timeoutMs: 240_000, waitingFor: 'the rolling restart' })
     running = false
     await Promise.all(callers)
 
@@ -110,17 +111,3 @@ function listen(port: number): Promise<Server> {
   })
 }
 
-async function freePort(): Promise<number> {
-  const server = await listen(0)
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-async function until(condition: () => boolean, timeoutMs = 60_000) {
-  const started = Date.now()
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}

@@ -15,6 +15,7 @@ import { createPostgresDatabase } from './test/harness.ts'
 import { startCuttingRelay, startLocalS3, type LocalS3 } from './test/s3.ts'
 import { samplePdf } from './test/seals.ts'
 import { killServerProcesses, startServerProcess } from './test/server-process.ts'
+import { until } from './test/waits.ts'
 
 /**
  * The real server on an S3-compatible store (s3rver in this process, behind a relay), killed with SIGKILL
@@ -82,7 +83,7 @@ describe('a server killed mid-upload to S3 leaves no row pointing at a missing o
     // Four uploads at once, each stopped after its first 16 KB reached the bucket; the kill finds them there.
     relay.uploads = 'hold'
     const cut = [1, 2, 3, 4].map((n) => upload(server.url, `中断${n}.pdf`).catch(() => 'cut off by the kill'))
-    await until(() => relay.inFlight() === 4, 30_000)
+    await until(() => relay.inFlight() === 4, { everyMs: 5, waitingFor: 'the uploads to be under way' })
     await server.kill()
     expect(await Promise.all(cut)).toEqual(Array(4).fill('cut off by the kill'))
     relay.uploads = 'pass'
@@ -117,10 +118,3 @@ describe('a server killed mid-upload to S3 leaves no row pointing at a missing o
   }, 240_000)
 })
 
-async function until(condition: () => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the uploads to be under way')
-    await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-}

@@ -24,6 +24,7 @@ import { loadSecrets } from './secrets.ts'
 import { createPostgresDatabase } from './test/harness.ts'
 import { samplePdf } from './test/seals.ts'
 import { killServerProcesses, startServerProcess } from './test/server-process.ts'
+import { until } from './test/waits.ts'
 import { loadCertificateAuthority } from './trust/ca.ts'
 import { makeSeal } from './seals/make-seal.ts'
 import { sealCredentials } from './trust/tables.ts'
@@ -105,7 +106,7 @@ describe('a server killed mid-burst leaves nothing half-made', () => {
       // Each round kills at another point of the burst, once every kind of call has been answered at least
       // once (on a loaded machine the first seal use waits for a cold worker while the others answer).
       const kinds = new Set(burst.map((request) => request.url))
-      await until(() => answered.length >= KILL_AFTER[round]! && [...kinds].every((url) => answered.includes(url)), 60_000)
+      await until(() => answered.length >= KILL_AFTER[round]! && [...kinds].every((url) => answered.includes(url)), { timeoutMs: 60_000, everyMs: 5, waitingFor: 'answers' })
       killed = true
       await server.kill()
       const killedAt = new Date()
@@ -234,14 +235,6 @@ async function prepareBurst({ database, dataDir, round, pdf: pdfBytes }: { datab
     return burst
   } finally {
     await app.close()
-  }
-}
-
-async function until(condition: () => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for answers')
-    await new Promise((resolve) => setTimeout(resolve, 5))
   }
 }
 

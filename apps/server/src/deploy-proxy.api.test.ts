@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPostgresDatabase } from './test/harness.ts'
 import { startLocalS3, type LocalS3 } from './test/s3.ts'
 import { killServerProcesses, startServerProcess, type ServerProcess } from './test/server-process.ts'
+import { freePort, until } from './test/waits.ts'
 
 const REDIS_URL = process.env.REDIS_URL
 const nginxConf = fileURLToPath(new URL('../../../deploy/nginx.conf', import.meta.url))
@@ -107,19 +107,3 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres' && REDIS_URL)('nginx in 
     expect(((await sent.json()) as { resultStatus: string }).resultStatus).toBe('00')
   })
 })
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
-  const started = Date.now()
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}

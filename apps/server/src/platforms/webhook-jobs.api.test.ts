@@ -8,6 +8,7 @@ import { bindSealForTest } from '../bindings/test-support.ts'
 import type { JobQueue } from '../jobs/queue.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
+import { until } from '../test/waits.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
 import { webhookAttempts, webhookDeliveries } from './tables.ts'
 import { adminCall, registerTestPlatform } from './test-support.ts'
@@ -31,15 +32,6 @@ async function receiver(status: (n: number) => number, delayMs = 0) {
     byDelivery,
     requests: () => requests,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  }
-}
-
-/** Waits until `done` answers true (checked every 100 ms), for at most `ms`. */
-async function until(done: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const started = Date.now()
-  while (!(await done())) {
-    if (Date.now() - started > ms) throw new Error(`not reached in ${ms} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
@@ -102,9 +94,12 @@ describe('webhook deliveries driven by the job queue', () => {
       expect(hook.requests()).toBe(12)
       const attempts = await t.db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id)))
       expect(attempts).toHaveLength(12)
-      // Nothing of theirs is left waiting or running in the queue.
-      const waiting = await rowsOf<{ count: number }>(sql`select count(*)::int as count from jobs.job where name = 'webhook-delivery' and state < 'completed' and singleton_key in ${deliveries.map((d) => d.id)}`)
-      expect(Number(waiting[0]!.count)).toBe(0)
+      // Nothing of theirs is left waiting or running in the queue. The queue marks a job completed only after
+      // its handler has recorded the delivery, so a moment after the rows say delivered.
+      const unfinished = async () =>
+        Number((await rowsOf<{ count: number }>(sql`select count(*)::int as count from jobs.job where name = 'webhook-delivery' and state < 'completed' and singleton_key in ${deliveries.map((d) => d.id)}`))[0]!.count)
+      await until(async () => (await unfinished()) === 0, { timeoutMs: 10_000, waitingFor: 'the queue to complete the twelve jobs' })
+      expect(hook.requests()).toBe(12)
     } finally {
       await stopWorkers()
       await hook.close()

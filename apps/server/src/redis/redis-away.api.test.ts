@@ -4,7 +4,8 @@ import { createSession, findCaller } from '../auth/sessions.ts'
 import { idNumber, personFor } from '../seal-auth/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
-import { forgetAll, hostAssertion, hostChannel, redisRelay, until } from './test-support.ts'
+import { until } from '../test/waits.ts'
+import { forgetAll, hostAssertion, hostChannel, redisRelay } from './test-support.ts'
 
 const PIN = 'seal2026'
 

@@ -75,11 +75,3 @@ export async function redisRelay(target?: string): Promise<{ url: string; open: 
   }
 }
 
-/** Waits until `condition` holds (polling), failing after `ms`. */
-export async function until(condition: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
