@@ -46,6 +46,25 @@ describe.skipIf(!skia)('PDF document', () => {
     expect(colourAt(screen.getByRole('img', { name: '第1页' }) as HTMLCanvasElement, 200, 650)).toEqual(red)
   })
 
+  it('is busy from its first render, and gives each page as it is drawn, before the last one', async () => {
+    drawCanvasesOnSkia()
+    const drawn: number[] = []
+    const onLoaded = vi.fn()
+    const { container } = render(
+      <PdfDocument
+        source={signedPdf({ pages: 3 })}
+        onPageDrawn={(pages) => drawn.push(pages.length)}
+        onLoaded={() => onLoaded(drawn.length)}
+      />,
+    )
+    expect(container.querySelector('.pdf-document')!.getAttribute('aria-busy')).toBe('true')
+    await waitFor(() => expect(onLoaded).toHaveBeenCalled())
+    // One call a page, each with the pages so far, all three before the document says it is loaded.
+    expect(drawn).toEqual([1, 2, 3])
+    expect(onLoaded).toHaveBeenCalledWith(3)
+    expect(container.querySelector('.pdf-document')!.getAttribute('aria-busy')).toBe('false')
+  })
+
   it('shows PDF加载中 while loading', async () => {
     drawCanvasesOnSkia()
     const onLoaded = vi.fn()

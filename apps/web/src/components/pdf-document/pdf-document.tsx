@@ -20,6 +20,11 @@ export type PdfDocumentProps = {
   source: PdfSource | null | undefined
   /** After every page is drawn; `pages` in order, for a screen that places something on them. */
   onLoaded?: (info: { numPages: number; pages: PdfPageGeometry[] }) => void
+  /**
+   * After each page is drawn, the pages drawn so far, in order: a page on screen can take a tap while the
+   * later ones still draw (a long document takes seconds).
+   */
+  onPageDrawn?: (pages: PdfPageGeometry[]) => void
   onError?: (error: Error) => void
   /** The PDF加载中 toast while loading (spec 000 §8); on by default. */
   loadingToast?: boolean
@@ -41,11 +46,11 @@ function copyBytes(source: ArrayBuffer | Uint8Array): Uint8Array {
  * sharp on high-density screens. Annotations are drawn onto the canvas with their appearances, signature
  * widgets included, so a signed document shows its seals and handwritten signatures.
  */
-export function PdfDocument({ source, onLoaded, onError, loadingToast = true, className }: PdfDocumentProps) {
+export function PdfDocument({ source, onLoaded, onPageDrawn, onError, loadingToast = true, className }: PdfDocumentProps) {
   const pagesRef = useRef<HTMLDivElement>(null)
   const [view, setView] = useState<ViewState>('idle')
-  const callbacks = useRef({ onLoaded, onError })
-  callbacks.current = { onLoaded, onError }
+  const callbacks = useRef({ onLoaded, onPageDrawn, onError })
+  callbacks.current = { onLoaded, onPageDrawn, onError }
 
   useEffect(() => {
     const container = pagesRef.current
@@ -96,6 +101,8 @@ export function PdfDocument({ source, onLoaded, onError, loadingToast = true, cl
           annotationMode: pdfjs.AnnotationMode.ENABLE,
         }).promise
         page.cleanup()
+        if (cancelled) return
+        callbacks.current.onPageDrawn?.(pages.slice())
         // The first page is there to read: the loading toast must not sit over it while the rest draw.
         if (number === 1) toast?.close()
       }
@@ -120,7 +127,8 @@ export function PdfDocument({ source, onLoaded, onError, loadingToast = true, cl
   }, [source, loadingToast])
 
   return (
-    <div className={['pdf-document', className].filter(Boolean).join(' ')} aria-busy={view === 'loading'}>
+    // Busy as soon as there is something to draw, not only once the drawing effect has run.
+    <div className={['pdf-document', className].filter(Boolean).join(' ')} aria-busy={view === 'loading' || (view === 'idle' && source !== null && source !== undefined)}>
       <div ref={pagesRef} className="pdf-document-pages" />
       {view === 'error' && <div className="pdf-document-message">{messages.pdfLoadFailed}</div>}
       {view === 'empty' && <div className="pdf-document-message">{messages.pdfNoData}</div>}

@@ -95,7 +95,7 @@ export function PlaceSeal({ pdf, sealPicture, sealSize, placement, onPlace, hand
 
   return (
     <div className="seal-use-place" ref={wrapper} onClick={tap}>
-      <PdfDocument source={pdf} onLoaded={(info) => setPages(info.pages)} />
+      <PdfDocument source={pdf} onPageDrawn={setPages} />
       {placement && frame && (
         <div
           className="seal-use-stamp"
