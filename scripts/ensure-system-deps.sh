@@ -12,7 +12,7 @@ command -v mutool >/dev/null || need+=(mupdf-tools)
 command -v certutil >/dev/null || need+=(libnss3-tools)
 command -v openssl >/dev/null || need+=(openssl)
 command -v tesseract >/dev/null || need+=(tesseract-ocr)
-command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx)
 [ -e /usr/share/tesseract-ocr/5/tessdata/chi_sim.traineddata ] || ls /usr/share/tesseract-ocr/*/tessdata/chi_sim.traineddata >/dev/null 2>&1 || need+=(tesseract-ocr-chi-sim)
 fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
 
