@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Button, Dialog, DotLoading, Toast } from 'antd-mobile'
 import { sealTypeCode } from '@seal/shared/codes/seal-type'
@@ -37,9 +37,10 @@ export function SealTypeChoice({
   const navigate = useNavigate()
   const facts = useUnitSealFacts(draft.socialCreditCode)
   const options = facts.data ? sealOptionsOf(facts.data) : []
-  // Each answer about the unit sets the choice again by the rules, keeping what is still makeable.
+  // Each answer about the unit sets the choice again by the rules, keeping what is still makeable; before the
+  // screen is painted, so the options never show unchosen for a frame (nor can be tapped in that state).
   const answered = useRef<unknown>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!facts.data || answered.current === facts.data) return
     answered.current = facts.data
     const fresh = sealOptionsOf(facts.data)
