@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useLayoutEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Button, DotLoading, Input, Toast } from 'antd-mobile'
 import { applicantKind, businessType, type BusinessType } from '@seal/shared/codes/business-type'
@@ -58,8 +58,9 @@ export function SealTypeSection() {
       ? opened.has(option.sealTypeCode) || demandedTypes.has(option.sealTypeCode) || (!chosen.has(option.sealTypeCode) && !held.has(option.sealTypeCode))
       : option.applied || option.required
 
-  // The seals a renaming change must name join the list (once the unit's seals are known).
-  useEffect(() => {
+  // The seals a renaming change must name join the list (once the unit's seals are known). Both answers change
+  // the choice before the screen is painted, so no option shows a state it does not have for a frame.
+  useLayoutEffect(() => {
     const all = unitSeals.data
     if (!renaming || !all) return
     update((current) => {
@@ -71,7 +72,7 @@ export function SealTypeSection() {
   }, [renaming, unitSeals.data, update])
 
   // The answer decides: the required type is chosen, types already applied for cannot stay chosen.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const options = canApply.data?.canApply
     if (!options) return
     update((current) => {
