@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { createServer, type Server } from 'node:net'
@@ -7,7 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { createPostgresDatabase } from './test/harness.ts'
-import { killServerProcesses, startServerProcess } from './test/server-process.ts'
+import { killServerProcesses, spawnTiedToTests, startServerProcess } from './test/server-process.ts'
 import { freePort, until } from './test/waits.ts'
 
 /**
@@ -69,15 +68,15 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('the primary of two ser
     const port = await freePort()
     const squatter = await listen(port)
     cleanups.push(() => new Promise<void>((resolve) => squatter.close(() => resolve())))
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./main.ts', import.meta.url))], {
+    const child = spawnTiedToTests(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./main.ts', import.meta.url))], {
       cwd: fileURLToPath(new URL('../../..', import.meta.url)),
       env: await environment(port),
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     cleanups.push(() => void child.kill('SIGKILL'))
     let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)))
 
     expect(code, output.slice(-3000)).toBe(1)

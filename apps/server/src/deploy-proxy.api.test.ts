@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPostgresDatabase } from './test/harness.ts'
 import { startLocalS3, type LocalS3 } from './test/s3.ts'
-import { killServerProcesses, startServerProcess, type ServerProcess } from './test/server-process.ts'
+import { killServerProcesses, spawnTiedToTests, startServerProcess, type ServerProcess } from './test/server-process.ts'
 import { freePort, until } from './test/waits.ts'
 
 const REDIS_URL = process.env.REDIS_URL
@@ -66,7 +66,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres' && REDIS_URL)('nginx in 
     writeFileSync(join(folder, 'nginx.conf'), conf)
     const checked = spawnSync('nginx', ['-t', '-p', folder, '-c', join(folder, 'nginx.conf')], { encoding: 'utf8' })
     expect(checked.status, checked.stderr).toBe(0)
-    proxy = spawn('nginx', ['-p', folder, '-c', join(folder, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' })
+    proxy = spawnTiedToTests('nginx', ['-p', folder, '-c', join(folder, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' })
     cleanups.push(() => proxy.kill('SIGTERM'))
     proxyUrl = `http://127.0.0.1:${proxyPort}`
     await until(async () => (await fetch(`${proxyUrl}/readyz`).catch(() => null))?.ok === true)

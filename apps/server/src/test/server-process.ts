@@ -1,9 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 const mainTs = fileURLToPath(new URL('../main.ts', import.meta.url))
 /** `--import tsx` is resolved from the working folder: the repository root, where tsx is installed. */
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
+
+/**
+ * `spawn`, with the child killed when this test process ends however it ends: a test worker killed with SIGKILL
+ * (a CI time limit, a second ^C) would otherwise leave its servers and proxies holding ports and database
+ * connections. util-linux's setpriv sets the parent-death signal and then execs the command, so the pid is the
+ * command's own.
+ */
+export function spawnTiedToTests(command: string, args: string[], options: SpawnOptions): ChildProcess {
+  return spawn('setpriv', ['--pdeathsig', 'SIGKILL', '--', command, ...args], options)
+}
 
 /** Children still running, killed after the tests whatever happened (`killServerProcesses`). */
 const running = new Set<ChildProcess>()
@@ -26,7 +36,7 @@ export type ServerProcess = {
  * `swept` settles when its start-up sweep of stored files has reported; `kill` is SIGKILL, `stop` SIGTERM.
  */
 export function startServerProcess(env: NodeJS.ProcessEnv, options: { timeoutMs?: number } = {}): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', mainTs], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawnTiedToTests(process.execPath, ['--import', 'tsx', mainTs], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
   running.add(child)
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   void exited.then(() => running.delete(child))
