@@ -21,6 +21,7 @@ export const files = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: createdAt(),
   },
+  // owner and time: an account's files, and what it stored within the upload quota's window (files/service.ts);
   // storage_key: the start-up sweep asks which stored objects a row points at (files/repair.ts).
-  (t) => [index('files_owner_idx').on(t.ownerAccountId), uniqueIndex('files_storage_key_idx').on(t.storageKey)],
+  (t) => [index('files_owner_created_idx').on(t.ownerAccountId, t.createdAt), uniqueIndex('files_storage_key_idx').on(t.storageKey)],
 )
