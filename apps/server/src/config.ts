@@ -95,6 +95,8 @@ export type ServerConfig = {
   supportPhone: string
   /** Per-client limits (plugins/rate-limit.ts): SMS codes one client address may ask for in 10 minutes. */
   rateLimits: { smsSendsPerClient: number; smsResendAfterMs: number }
+  /** What one account may upload in a rolling day (files/service.ts saveUpload). */
+  uploadQuota: { bytes: number; files: number }
   /**
    * Host pages that may show the app in a frame (CSP frame-ancestors), beside our own origin: embedding
    * hosts post messages to a parent window (spec 000 §2). FRAME_ANCESTORS, sources separated by spaces.
@@ -208,6 +210,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       smsSendsPerClient: positiveInteger(env, 'SMS_SENDS_PER_CLIENT', 20),
       // The spec's 60-second countdown; the client counts down what the server answers.
       smsResendAfterMs: positiveInteger(env, 'SMS_RESEND_SECONDS', 60) * 1000,
+    },
+    uploadQuota: {
+      bytes: positiveInteger(env, 'UPLOAD_QUOTA_MB', 2048) * 1024 * 1024,
+      files: positiveInteger(env, 'UPLOAD_QUOTA_FILES', 2000),
     },
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     authExpiryNoticeEveryMs: wholeMinutes(env, 'AUTH_EXPIRY_NOTICES_EVERY_MINUTES', 60) * 60_000,

@@ -8,12 +8,15 @@ export class AppError extends Error {
   readonly status: string
   readonly httpStatus: number
   readonly data: unknown
+  /** Sent as Retry-After: when a limit that refused the call will let it through. */
+  readonly retryAfterSeconds: number | undefined
 
-  constructor(options: { status?: string; message: string; httpStatus?: number; data?: unknown }) {
+  constructor(options: { status?: string; message: string; httpStatus?: number; data?: unknown; retryAfterSeconds?: number }) {
     super(options.message)
     this.status = options.status ?? resultStatus.BUSINESS_ERROR
     this.httpStatus = options.httpStatus ?? 200
     this.data = options.data ?? null
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demo } from '../seed.ts'
 import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
+import { idNumber } from '../test/unit-applications.ts'
 
 const redSquare = () => sharp({ create: { width: 64, height: 64, channels: 3, background: '#e60012' } }).jpeg().toBuffer()
 
@@ -92,5 +94,63 @@ describe('files', () => {
   it('needs a session to upload', async () => {
     const response = await t.call({ url: '/api/file/uploadBase64', body: { fileBase64: 'AAAA' } })
     expect(response.status).toBe(401)
+  })
+})
+
+describe('the upload quota of an account (UPLOAD_QUOTA_FILES, UPLOAD_QUOTA_MB)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp({ env: { UPLOAD_QUOTA_FILES: '3', UPLOAD_QUOTA_MB: '1' } })
+  })
+  afterAll(() => t.close())
+
+  const picture = (shade: number, size = 16) =>
+    sharp({ create: { width: size, height: size, channels: 3, background: { r: shade, g: 0, b: 0 } } }).png().toBuffer()
+  /** Pixels of noise, which PNG cannot shrink: about 3 bytes a pixel. */
+  const noise = (pixels: number) =>
+    sharp(randomBytes(pixels * 3), { raw: { width: pixels, height: 1, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer()
+  const upload = (token: string, bytes: Buffer) =>
+    t.call({ url: '/api/file/uploadBase64', token, body: { originalName: 'a.png', fileBase64: bytes.toString('base64') } })
+  const newPerson = (n: number) => t.loginPersonal(`1390000${String(n).padStart(4, '0')}`, { name: '王五', identityNo: idNumber(n), verified: false })
+
+  it('refuses the upload past the files of a day with 429 and when to try again; another account uploads on', async () => {
+    const owner = await newPerson(101)
+    for (const shade of [1, 2, 3]) expect((await upload(owner, await picture(shade))).body.resultStatus).toBe('00')
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/file/uploadBase64',
+      headers: { authorization: `Bearer ${owner}` },
+      payload: { fileBase64: (await picture(4)).toString('base64') },
+    })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ resultStatus: '429', responseInfo: '24小时内上传的文件已达上限，请稍后再试' })
+    const retryAfter = Number(refused.headers['retry-after'])
+    expect(retryAfter).toBeGreaterThan(23 * 3600)
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600)
+    // The multipart route counts the same files.
+    const { payload, headers } = multipart({ name: 'b.png', bytes: await picture(5), type: 'image/png' })
+    const viaForm = await t.app.inject({ method: 'POST', url: '/api/file/upload', payload, headers: { ...headers, authorization: `Bearer ${owner}` } })
+    expect(viaForm.statusCode).toBe(429)
+
+    const other = await newPerson(102)
+    expect((await upload(other, await picture(6))).body.resultStatus).toBe('00')
+  })
+
+  it('refuses the bytes past the quota, counting what the upload would add', async () => {
+    const owner = await newPerson(103)
+    const big = await noise(200_000)
+    expect(big.length).toBeGreaterThan(600_000)
+    expect((await upload(owner, big)).body.resultStatus).toBe('00')
+    expect((await upload(owner, await noise(200_001))).status).toBe(429)
+    // What still fits is taken.
+    expect((await upload(owner, await picture(7))).body.resultStatus).toBe('00')
+  })
+
+  it('lets exactly the quota through when many uploads of one account arrive at once', async () => {
+    const owner = await newPerson(104)
+    const pictures = await Promise.all(Array.from({ length: 20 }, (_, i) => picture(10 + i)))
+    const answers = await Promise.all(pictures.map((bytes) => upload(owner, bytes)))
+    expect(answers.filter((answer) => answer.body.resultStatus === '00')).toHaveLength(3)
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(17)
   })
 })

@@ -13,7 +13,7 @@ import {
   findFileById,
   findReadableFile,
   previewLink,
-  saveFile,
+  saveUpload,
   verifyAccessToken,
   type StoredFile,
 } from './service.ts'
@@ -40,7 +40,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!part) throw businessError('请选择要上传的文件')
       const bytes = await part.toBuffer()
       if (part.file.truncated) throw businessError(fileMessages.tooLarge)
-      const file = await saveFile({ db: app.db, store: app.files, ownerAccountId: caller.accountId, bytes, originalName: part.filename })
+      const file = await saveUpload({ db: app.db, store: app.files, ownerAccountId: caller.accountId, bytes, originalName: part.filename }, app.config.uploadQuota)
       return ok(toUploaded(file))
     },
   )
@@ -66,13 +66,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!base64) throw businessError('请选择要上传的文件')
       if (!/^[A-Za-z0-9+/=\s]+$/.test(base64)) throw businessError('文件内容不是有效的base64数据')
       const bytes = Buffer.from(base64, 'base64')
-      const file = await saveFile({
-        db: app.db,
-        store: app.files,
-        ownerAccountId: caller.accountId,
-        bytes,
-        originalName: originalName ?? 'upload',
-      })
+      const file = await saveUpload(
+        { db: app.db, store: app.files, ownerAccountId: caller.accountId, bytes, originalName: originalName ?? 'upload' },
+        app.config.uploadQuota,
+      )
       return ok(toUploaded(file))
     },
   )

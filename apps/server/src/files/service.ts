@@ -1,9 +1,10 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, count, eq, gt, min, sql, sum } from 'drizzle-orm'
+import { resultStatus } from '@seal/shared/api/envelope'
 import { fileTypeFromBuffer } from 'file-type'
 import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
-import { businessError, notFound } from '../errors.ts'
+import { AppError, businessError, notFound } from '../errors.ts'
 import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE } from '../plugins/upload-limit.ts'
 import { ACCEPTED_MEDIA_TYPES, ACCESS_TOKEN_TTL_MS, type AcceptedMediaType } from './limits.ts'
 import type { FileStore } from './store.ts'
@@ -15,7 +16,12 @@ export const fileMessages = {
   tooLarge: TOO_LARGE_MESSAGE,
   wrongType: '请上传png、jpeg、jpg或pdf格式的文件',
   empty: '文件内容为空',
+  quotaReached: '24小时内上传的文件已达上限，请稍后再试',
 } as const
+
+/** What one account may store in a rolling day (UPLOAD_QUOTA_MB, UPLOAD_QUOTA_FILES). */
+export type UploadQuota = { bytes: number; files: number }
+const QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000
 
 export type PreparedFile = typeof files.$inferInsert & { id: string; storageKey: string }
 
@@ -33,6 +39,37 @@ export async function saveFile(options: {
   const prepared = await storeFileBytes(options)
   const [row] = await options.db.insert(files).values(prepared).returning()
   return row!
+}
+
+/**
+ * Saves what a person uploads (POST /file/upload, /file/uploadBase64), within the account's quota: whatever
+ * the account stored in the last 24 hours (its uploads and the documents made for it) and these bytes stay
+ * under `quota`, else HTTP 429 with Retry-After until the oldest of those leaves the window. Without it anyone
+ * with a phone fills the disk: stored files stay. One account's uploads are checked and recorded one at a time
+ * (a lock per account for the transaction), so concurrent uploads cannot all pass on the same remainder.
+ */
+export async function saveUpload(
+  options: { db: Database; store: FileStore; ownerAccountId: string; bytes: Buffer; originalName: string },
+  quota: UploadQuota,
+): Promise<StoredFile> {
+  return options.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${options.ownerAccountId}`}))`)
+    const since = new Date(Date.now() - QUOTA_WINDOW_MS)
+    const [used] = await tx
+      .select({ bytes: sum(files.size).mapWith(Number), files: count(), oldest: min(files.createdAt) })
+      .from(files)
+      .where(and(eq(files.ownerAccountId, options.ownerAccountId), gt(files.createdAt, since)))
+    if (used && (used.files >= quota.files || (used.bytes ?? 0) + options.bytes.length > quota.bytes)) {
+      const freedAt = (used.oldest ?? new Date()).getTime() + QUOTA_WINDOW_MS
+      throw new AppError({
+        status: resultStatus.TOO_MANY_REQUESTS,
+        httpStatus: 429,
+        message: fileMessages.quotaReached,
+        retryAfterSeconds: Math.max(1, Math.ceil((freedAt - Date.now()) / 1000)),
+      })
+    }
+    return saveFile({ ...options, db: tx })
+  })
 }
 
 /**

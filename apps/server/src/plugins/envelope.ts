@@ -32,6 +32,7 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     // against the route's success schema, which would turn a clear message into a 500.
     reply.serializer(JSON.stringify).type('application/json; charset=utf-8')
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply
         .status(error.httpStatus)
         .send({ resultStatus: error.status, responseInfo: error.message, data: error.data })
