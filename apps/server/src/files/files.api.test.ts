@@ -59,6 +59,17 @@ describe('files', () => {
     expect(garbage.body.responseInfo).toBe('文件内容不是有效的base64数据')
   })
 
+  it('answers an oversize or damaged JPEG on downloadData with a clear message, never a 500', async () => {
+    const oversize = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#ffffff' } }).jpeg({ quality: 10 }).toBuffer()
+    const damaged = Buffer.concat([Buffer.from('ffd8ffe0', 'hex'), Buffer.alloc(100, 7)])
+    for (const [bytes, message] of [[oversize, '图片尺寸过大，请缩小后重新上传'], [damaged, '图片已损坏，请重新选择']] as const) {
+      const uploaded = await upload(owner, { name: 'photo.jpg', bytes, type: 'image/jpeg' })
+      const data = await t.call({ method: 'GET', url: `/api/file/downloadData/${uploaded.data.fileId}`, token: owner })
+      expect(data.status).toBe(200)
+      expect(data.body).toMatchObject({ resultStatus: '10000', responseInfo: message })
+    }
+  })
+
   it("hides a file from another user, as if it did not exist", async () => {
     const uploaded = await upload(owner, { name: 'mine.jpg', bytes: await redSquare() })
     const theirs = await t.call({ method: 'GET', url: `/api/file/downloadData/${uploaded.data.fileId}`, token: stranger })

@@ -8,6 +8,7 @@ import { ok } from '@seal/shared/api/envelope'
 import { callerOf } from '../plugins/caller.ts'
 import { businessError, notFound } from '../errors.ts'
 import { envelopeOf } from '../plugins/schemas.ts'
+import { refuseOversizeImage } from './image-limits.ts'
 import {
   fileMessages,
   findFileById,
@@ -91,7 +92,15 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await findReadableFile({ db: app.db, caller: callerOf(request), fileId: request.params.id, now: app.trust.now(), mayReadFile: app.mayReadFile })
       if (!file.mediaType.startsWith('image/')) throw businessError('该文件不是图片')
       const bytes = await app.files.get(file.storageKey)
-      const png = file.mediaType === 'image/png' ? bytes : await sharp(bytes, { limitInputPixels: pixelLimits.photo }).png().toBuffer()
+      if (file.mediaType === 'image/png') return ok(bytes.toString('base64'))
+      await refuseOversizeImage(bytes, 'photo')
+      // A JPEG whose bytes do not decode is the uploader's damaged picture, not a fault of ours.
+      const png = await sharp(bytes, { limitInputPixels: pixelLimits.photo })
+        .png()
+        .toBuffer()
+        .catch(() => {
+          throw businessError(fileMessages.damagedImage)
+        })
       return ok(png.toString('base64'))
     },
   )

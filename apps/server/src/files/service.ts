@@ -16,6 +16,7 @@ export const fileMessages = {
   tooLarge: TOO_LARGE_MESSAGE,
   wrongType: '请上传png、jpeg、jpg或pdf格式的文件',
   empty: '文件内容为空',
+  damagedImage: '图片已损坏，请重新选择',
   quotaReached: '24小时内上传的文件已达上限，请稍后再试',
 } as const
 
