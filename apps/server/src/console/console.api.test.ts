@@ -271,6 +271,14 @@ describe('the console reads: seals, dashboard, audit log, use records, sandbox r
       expect(lines[1]).toContain('持有人申请，经核实注销')
     })
 
+    it('refuses a filter the database cannot hold (a NUL byte) before the CSV starts, as the list does', async () => {
+      for (const url of ['/api/admin/audit/events/export?who=%00', '/api/admin/audit/use-records/export?person=a%00b']) {
+        const answer = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.secrets.adminToken}` } })
+        expect(answer.headers['content-type'], url).toContain('application/json')
+        expect(answer.json(), url).toMatchObject({ resultStatus: '400', responseInfo: '参数包含无效字符' })
+      }
+    })
+
     it('is for auditors and administrators: the export refuses a caller without an operator key', async () => {
       const answer = await t.app.inject({ method: 'GET', url: '/api/admin/audit/events/export' })
       expect(answer.statusCode).toBe(401)

@@ -70,6 +70,19 @@ export async function* keysetBatches<T extends { id: string }>(
   }
 }
 
+/**
+ * The batches with the first one already fetched: a query the database refuses (a NUL byte in a filter) then
+ * fails before the answer starts, and is answered like any refused input instead of a CSV cut short.
+ */
+export async function firstBatchFetched<T>(batches: AsyncGenerator<T[]>): Promise<AsyncIterable<T[]>> {
+  const first = await batches.next()
+  return (async function* () {
+    if (first.done) return
+    yield first.value
+    yield* batches
+  })()
+}
+
 /** The Content-Disposition of a download named in Chinese, with an ASCII fallback. */
 export const attachment = (asciiName: string, name: string) =>
   `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`

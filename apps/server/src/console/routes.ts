@@ -27,7 +27,7 @@ import { envelopeOf } from '../plugins/schemas.ts'
 import { revokeSeal } from '../seals/make-seal.ts'
 import { seals } from '../seals/tables.ts'
 import { auditEventRows, searchAuditEvents } from './audit-events.ts'
-import { attachment, csvStream, keysetBatches, type CsvColumn } from './csv.ts'
+import { attachment, csvStream, firstBatchFetched, keysetBatches, type CsvColumn } from './csv.ts'
 import { dashboard } from './dashboard.ts'
 import { searchSeals, sealDetail } from './seals.ts'
 import { searchUseRecords, useRecordRows } from './use-records.ts'
@@ -162,9 +162,11 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query
-      const batches = keysetBatches(
-        (lastId, size) => auditEventRows(app.db, { ...query, lastId: lastId ?? query.lastId }, size),
-        CONSOLE_EXPORT_MAX_ROWS,
+      const batches = await firstBatchFetched(
+        keysetBatches(
+          (lastId, size) => auditEventRows(app.db, { ...query, lastId: lastId ?? query.lastId }, size),
+          CONSOLE_EXPORT_MAX_ROWS,
+        ),
       )
       return reply
         .type('text/csv; charset=utf-8')
@@ -206,9 +208,11 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const query = request.query
-      const batches = keysetBatches(
-        (lastId, size) => useRecordRows(app.db, { ...query, lastId: lastId ?? query.lastId }, size),
-        CONSOLE_EXPORT_MAX_ROWS,
+      const batches = await firstBatchFetched(
+        keysetBatches(
+          (lastId, size) => useRecordRows(app.db, { ...query, lastId: lastId ?? query.lastId }, size),
+          CONSOLE_EXPORT_MAX_ROWS,
+        ),
       )
       return reply
         .type('text/csv; charset=utf-8')
