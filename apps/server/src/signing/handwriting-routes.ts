@@ -31,6 +31,7 @@ export const handwritingRoutes: FastifyPluginAsyncZod = async (app) => {
         await saveHandwriting({
           db: app.db,
           store: app.files,
+          uploadQuota: app.config.uploadQuota,
           caller: callerOf(request),
           input: request.body,
         }),

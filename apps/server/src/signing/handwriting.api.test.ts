@@ -215,3 +215,20 @@ describe('handwritten signature samples', () => {
     expect(result.status).toBe(401)
   })
 })
+
+describe('handwriting saves and the upload quota', () => {
+  it('stores a sample within the account’s quota and refuses one past it, storing nothing', async () => {
+    const t = await startTestApp({ env: { UPLOAD_QUOTA_FILES: '2' } })
+    try {
+      const token = await t.loginPersonal(demo.person.phone)
+      for (const seed of [1, 2]) expect((await t.call({ url: '/api/sign/handwriting/save', body: save(genuine(seed)), token })).body.resultStatus).toBe('00')
+      const refused = await t.call({ url: '/api/sign/handwriting/save', body: save(genuine(3)), token })
+      expect(refused.status).toBe(429)
+      expect(refused.body.responseInfo).toBe('24小时内上传的文件已达上限，请稍后再试')
+      const listed = await t.call({ method: 'GET', url: '/api/sign/handwriting/list', token })
+      expect(listed.body.data.list).toHaveLength(2)
+    } finally {
+      await t.close()
+    }
+  })
+})

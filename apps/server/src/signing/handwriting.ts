@@ -13,7 +13,7 @@ import {
 import type { Caller } from '../plugins/caller.ts'
 import type { Database } from '../db/client.ts'
 import type { FileStore } from '../files/store.ts'
-import { findFileById, saveFile } from '../files/service.ts'
+import { findFileById, saveUpload, type UploadQuota } from '../files/service.ts'
 import { recordAudit } from '../audit/record.ts'
 import { businessError, forbidden, notFound } from '../errors.ts'
 import { compareWithSamples } from './handwriting-compare.ts'
@@ -38,6 +38,7 @@ type Person = { identityType: string; identityNo: string }
 export async function saveHandwriting(options: {
   db: Database
   store: FileStore
+  uploadQuota: UploadQuota
   caller: Caller
   input: {
     identity: string
@@ -63,13 +64,8 @@ export async function saveHandwriting(options: {
         references.map((r) => r.signData),
       )
 
-  const file = await saveFile({
-    db,
-    store,
-    ownerAccountId: caller.accountId,
-    bytes: png,
-    originalName: 'signature.png',
-  })
+  // The person's own picture, every save stored: within the account's upload quota like an upload.
+  const file = await saveUpload({ db, store, ownerAccountId: caller.accountId, bytes: png, originalName: 'signature.png' }, options.uploadQuota)
   const [row] = await db
     .insert(handwritingSamples)
     .values({
