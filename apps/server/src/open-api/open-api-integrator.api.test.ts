@@ -10,6 +10,7 @@ import { adminCall, registerTestPlatform } from '../platforms/test-support.ts'
 import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
+import { openApiErrors } from './errors.ts'
 import { personalSealOnPlatform, platformClient } from './test-support.ts'
 
 /**
@@ -21,6 +22,9 @@ const holder = { phone: '13700000191', name: '孙对接', identityNo: idNumber(9
 const MIB = 1024 * 1024
 const POINTS_PER_MM = 72 / 25.4
 const platformsDoc = readFileSync(new URL('../../../../docs/platforms.md', import.meta.url), 'utf8')
+const apiDoc = readFileSync(new URL('../../../../docs/api.md', import.meta.url), 'utf8')
+/** docs/api.md's section on the open API, up to the next section. */
+const openApiSection = apiDoc.slice(apiDoc.indexOf('## Open API for business platforms'), apiDoc.indexOf('\n## ', apiDoc.indexOf('## Open API for business platforms') + 1))
 
 /** A one-page A4 PDF of exactly `size` bytes: an unreferenced stream of padding before the page tree. */
 function pdfOfSize(size: number): Buffer {
@@ -207,6 +211,16 @@ describe('the open API as an integrator finds it', () => {
     }
     // The token call is made with the client credentials, unsigned.
     expect(docs.paths['/api/open/v1/token'].post.security ?? []).toEqual([])
+  })
+
+  it('names every refusal code the service can answer in docs/api.md, and every document refusal in docs/platforms.md §5', () => {
+    expect(openApiSection).toContain('Refusals common to all')
+    for (const code of Object.keys(openApiErrors)) expect(openApiSection, code).toContain(`${code}`)
+    const sealing = platformsDoc.slice(platformsDoc.indexOf('## 5. Sealing a document'), platformsDoc.indexOf('## 6. Webhooks'))
+    for (const code of ['PDF_INVALID', 'PAGE_OUT_OF_RANGE', 'KEYWORD_NOT_FOUND', 'POSITION_INVALID', 'TOO_MANY_SIGNATURES', 'REQUEST_REFUSED', 'PDF_UNSIGNABLE'] as const) {
+      expect(sealing, code).toContain(code)
+      expect(openApiErrors[code].status).toBe(422)
+    }
   })
 
   it('gives a new platform the documented default rate limit', async () => {
