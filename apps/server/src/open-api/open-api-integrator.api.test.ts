@@ -95,6 +95,13 @@ describe('the open API as an integrator finds it', () => {
     expect(platformsDoc).not.toMatch(/name seal 20 mm high/)
   })
 
+  it('gives a seal placed by keyword the same size in placements as one placed by a point, in the same answer', async () => {
+    const sealed = await client.seal(sealRequest(chromiumPrintedContract(), { positions: [{ page: 1, x: 100, y: 100 }, { keyword: '甲方（盖章）' }] }))
+    expect(sealed.status, JSON.stringify(sealed.body)).toBe(200)
+    const [point, keyword] = sealed.body.placements
+    expect([keyword.width, keyword.height]).toEqual([point.width, point.height])
+  })
+
   describe('sizes: the PDF, decoded, at most 10 MiB; anything larger is 413 PAYLOAD_TOO_LARGE', () => {
     it('seals a PDF of exactly 10 MiB (the sealed copy may be larger)', async () => {
       const sealed = await client.seal(sealRequest(pdfOfSize(10 * MIB)))

@@ -237,7 +237,8 @@ function centredOn(match: TextMatch, size: { width: number; height: number }, po
     page: match.page,
     x: round(match.x + match.width / 2 - size.width / 2 + (position.offsetX ?? 0)),
     y: round(match.y + match.height / 2 - size.height / 2 + (position.offsetY ?? 0)),
-    width: round(size.width),
-    height: round(size.height),
+    // The seal's own size, as a point's placement gives it: rounding it would draw the seal a little smaller.
+    width: size.width,
+    height: size.height,
   }
 }
