@@ -220,6 +220,17 @@ describe('the open API as an integrator finds it', () => {
     expect(docs.paths['/api/open/v1/token'].post.security ?? []).toEqual([])
   })
 
+  it('describes answers in the OpenAPI document without the request limits: a sealed copy may be over 10 MiB', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    for (const [path, operations] of Object.entries(docs.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)) {
+      if (!path.startsWith('/api/open/')) continue
+      for (const [method, operation] of Object.entries(operations)) {
+        const answer = JSON.stringify(operation.responses['200'] ?? {})
+        expect(answer, `${method} ${path}`).not.toMatch(/413|PAYLOAD_TOO_LARGE|最大10M/)
+      }
+    }
+  })
+
   it('names every refusal code the service can answer in docs/api.md, and every document refusal in docs/platforms.md §5', () => {
     expect(openApiSection).toContain('Refusals common to all')
     for (const code of Object.keys(openApiErrors)) expect(openApiSection, code).toContain(`${code}`)

@@ -20,6 +20,7 @@ import {
   sealDocumentHeaders,
   sealDocumentQuery,
   sealedDocument,
+  sealedPdf,
   signedHeaders,
   tokenAnswer,
   tokenBody,
@@ -122,7 +123,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         headers: signedHeaders,
         params: documentParams,
-        response: { 200: { content: { 'application/json': { schema: documentAnswer }, 'application/pdf': { schema: rawPdf } } }, ...refusals },
+        response: { 200: { content: { 'application/json': { schema: documentAnswer }, 'application/pdf': { schema: sealedPdf } } }, ...refusals },
       },
     },
     async (request, reply) => {

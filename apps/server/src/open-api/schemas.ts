@@ -183,6 +183,11 @@ export const rawPdf = z
   .custom<Buffer>((value) => Buffer.isBuffer(value))
   .meta({ type: 'string', format: 'binary', description: 'PDF文件本身（最大10M，10485760字节；超过则 413 PAYLOAD_TOO_LARGE）' })
 
+/** The answer of GET /documents/{documentId} with Accept: application/pdf: the sealed file, which may be larger than the 10 MiB a request may send. */
+export const sealedPdf = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value))
+  .meta({ type: 'string', format: 'binary', description: '已签章的PDF文件本身（可大于10M：每个签名加入证书链、印章图片与签名数据）；响应头 X-Seal-Document-Sha256 为其SHA-256' })
+
 const placement = z.object({ page: z.number(), x: z.number(), y: z.number(), width: z.number(), height: z.number() })
 
 export const sealedDocument = z.object({
