@@ -95,6 +95,15 @@ describe('the open API as an integrator finds it', () => {
     expect(platformsDoc).not.toMatch(/name seal 20 mm high/)
   })
 
+  it('names the sealed copy as docs/platforms.md and the OpenAPI document say: the name sent, marked （已签章）', async () => {
+    const sealed = await client.seal(sealRequest(await chineseContract({ pages: 1 }), { fileName: '投标文件.pdf' }))
+    expect(sealed.body.fileName).toBe('投标文件（已签章）.pdf')
+    expect(platformsDoc).toContain('`fileName` is the name you sent marked （已签章）: 投标文件.pdf comes back as 投标文件（已签章）.pdf')
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    const answer = docs.paths['/api/open/v1/documents'].post.responses['200'].content['application/json'].schema
+    expect(answer.properties.fileName.description).toContain('（已签章）')
+  })
+
   it('gives a seal placed by keyword the same size in placements as one placed by a point, in the same answer', async () => {
     const sealed = await client.seal(sealRequest(chromiumPrintedContract(), { positions: [{ page: 1, x: 100, y: 100 }, { keyword: '甲方（盖章）' }] }))
     expect(sealed.status, JSON.stringify(sealed.body)).toBe(200)

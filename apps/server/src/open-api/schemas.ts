@@ -193,7 +193,7 @@ const placement = z.object({ page: z.number(), x: z.number(), y: z.number(), wid
 export const sealedDocument = z.object({
   documentId: z.string(),
   sealId: z.string(),
-  fileName: z.string(),
+  fileName: z.string().meta({ description: '已签章文件的文件名：请求的文件名加（已签章），如 投标文件（已签章）.pdf' }),
   sha256: z.string(),
   size: z.number(),
   signatures: z.number(),
@@ -207,7 +207,7 @@ export const documentParams = z.object({ documentId: z.string().min(1).max(64) }
 export const documentAnswer = z.object({
   documentId: z.string(),
   sealId: z.string(),
-  fileName: z.string(),
+  fileName: z.string().meta({ description: '已签章文件的文件名：请求的文件名加（已签章），如 投标文件（已签章）.pdf' }),
   sha256: z.string(),
   size: z.number(),
   createdAt: z.string(),
