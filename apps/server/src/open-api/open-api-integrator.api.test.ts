@@ -250,6 +250,16 @@ describe('the open API as an integrator finds it', () => {
     }
   })
 
+  it('accepts the operator calls of docs/platforms.md §1 with their query strings as written there', async () => {
+    const platform = await registerTestPlatform(t)
+    const lists = [...platformsDoc.matchAll(/`GET (\/api\/admin\/[^`]+)`/g)].map((m) => m[1]!)
+    expect(lists.length).toBeGreaterThanOrEqual(2)
+    for (const template of lists) {
+      const answer = await adminCall(t, 'GET', template.replace('{id}', platform.id))
+      expect([answer.resultStatus, answer.responseInfo], template).toEqual(['00', '操作成功'])
+    }
+  })
+
   it('gives a new platform the documented default rate limit', async () => {
     const registered = await adminCall(t, 'POST', '/api/admin/platforms', { clientName: `默认限流平台-${Date.now()}`, platformType: '9' })
     const documented = Number(/`rateLimitPerMinute` \(default (\d+)/.exec(platformsDoc)?.[1])
