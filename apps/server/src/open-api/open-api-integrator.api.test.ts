@@ -58,6 +58,7 @@ describe('the open API as an integrator finds it', () => {
   let sealId: string
   let personId: string
   let client: ReturnType<typeof platformClient>
+  let credentials: { clientId: string; clientSecret: string }
 
   const sealRequest = (pdf: Uint8Array, overrides: Record<string, unknown> = {}) => ({
     sealId,
@@ -69,7 +70,7 @@ describe('the open API as an integrator finds it', () => {
 
   beforeAll(async () => {
     t = await startTestApp()
-    ;({ personId, sealId, client } = await personalSealOnPlatform(t, holder))
+    ;({ personId, sealId, client, platform: credentials } = await personalSealOnPlatform(t, holder))
   })
   afterAll(() => t.close())
 
@@ -258,6 +259,21 @@ describe('the open API as an integrator finds it', () => {
       const answer = await adminCall(t, 'GET', template.replace('{id}', platform.id))
       expect([answer.resultStatus, answer.responseInfo], template).toEqual(['00', '操作成功'])
     }
+  })
+
+  it('answers the example calls of docs/api.md with what the example shows', async () => {
+    const example = /# (\{"seals":.*)$/m.exec(openApiSection)?.[1]
+    expect(example).toBeDefined()
+    const shown = (field: string) => new RegExp(`"${field}":("[^"…]*"|true|false|null)`).exec(example!)?.[1]
+    const [seal] = (await client.boundSeals()).body.seals
+    // The example is 张三's personal name seal; this one is the holder's.
+    for (const field of ['sealName', 'sealTypeCode', 'sealTypeName', 'usable']) {
+      expect(shown(field), field).toBeDefined()
+      expect(JSON.stringify(seal[field]), field).toBe(shown(field)!.replace('张三', holder.name))
+    }
+    const token = /# (\{"accessToken":.*)$/m.exec(openApiSection)?.[1]
+    const answer = await t.app.inject({ method: 'POST', url: '/api/open/v1/token', payload: { clientId: credentials.clientId, clientSecret: credentials.clientSecret } })
+    expect(Object.keys(answer.json())).toEqual([...token!.matchAll(/"(\w+)":/g)].map((m) => m[1]))
   })
 
   it('gives a new platform the documented default rate limit', async () => {

@@ -121,7 +121,7 @@ const encode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, 
 export async function personalSealOnPlatform(t: TestApp, holder: { phone: string; name: string; identityNo: string }) {
   const token = await t.loginPersonal(holder.phone, { name: holder.name, identityNo: holder.identityNo })
   const personId = (await findCaller(t.db, token))!.person.id
-  const sealId = (await personalSealFor(t, token, { pin: 'seal2026', sealName: holder.name })).seal.id
+  const sealId = (await personalSealFor(t, token, { pin: 'seal2026' })).seal.id
   const platform = await registerTestPlatform(t)
   await bindSealForTest(t.db, { sealId, platformId: platform.id, personId })
   return { personId, sealId, platform, client: platformClient(t, platform) }
