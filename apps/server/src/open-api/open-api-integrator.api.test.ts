@@ -178,6 +178,20 @@ describe('the open API as an integrator finds it', () => {
     expect((await platformClient(t, platform).boundSeals()).status).toBe(200)
   })
 
+  it('answers a token from before a secret rotation as docs/platforms.md says: TOKEN_INVALID, and the old secret INVALID_CLIENT', async () => {
+    const platform = await registerTestPlatform(t)
+    const before = platformClient(t, platform)
+    const oldToken = await before.token()
+    const rotated = await adminCall(t, 'POST', `/api/admin/platforms/${platform.id}/rotate-secret`)
+    expect(rotated.resultStatus).toBe('00')
+    const after = platformClient(t, { clientId: platform.clientId, clientSecret: rotated.data.clientSecret })
+    const old = await after.call({ path: '/api/open/v1/seals', token: oldToken })
+    expect([old.status, old.body.code]).toEqual([401, 'TOKEN_INVALID'])
+    const oldSecret = await t.app.inject({ method: 'POST', url: '/api/open/v1/token', payload: { clientId: platform.clientId, clientSecret: platform.clientSecret } })
+    expect([oldSecret.statusCode, oldSecret.json().code]).toEqual([401, 'INVALID_CLIENT'])
+    expect(platformsDoc).toMatch(/rotate-secret` \| a new secret \(shown once\); the old secret \(`INVALID_CLIENT`\) and every token got with it \(`TOKEN_INVALID`\) stop working at once/)
+  })
+
   it('ends a list whose last page is full with nextAfter null, not a cursor to an empty page', async () => {
     const platform = await registerTestPlatform(t, { webhookUrl: 'http://127.0.0.1:9/hooks' })
     const c = platformClient(t, platform)
