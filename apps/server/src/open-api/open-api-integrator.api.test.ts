@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
 import { openApiErrors } from './errors.ts'
+import { SEAL_BODY_LIMIT } from './schemas.ts'
 import { personalSealOnPlatform, platformClient } from './test-support.ts'
 
 /**
@@ -27,13 +28,13 @@ const apiDoc = readFileSync(new URL('../../../../docs/api.md', import.meta.url),
 const openApiSection = apiDoc.slice(apiDoc.indexOf('## Open API for business platforms'), apiDoc.indexOf('\n## ', apiDoc.indexOf('## Open API for business platforms') + 1))
 
 /** A one-page A4 PDF of exactly `size` bytes: an unreferenced stream of padding before the page tree. */
-function pdfOfSize(size: number): Buffer {
+function pdfOfSize(size: number, fill = '0'): Buffer {
   const build = (padding: number) => {
     const objects = [
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Count 1 /Kids [3 0 R] >>',
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
-      `<< /Length ${padding} >>\nstream\n${'0'.repeat(padding)}\nendstream`,
+      `<< /Length ${padding} >>\nstream\n${fill.repeat(padding)}\nendstream`,
     ]
     let text = '%PDF-1.7\n'
     const offsets: number[] = []
@@ -119,6 +120,18 @@ describe('the open API as an integrator finds it', () => {
       expect(sealed.body.size).toBeGreaterThan(10 * MIB)
     })
 
+    it('seals a PDF of exactly 10 MiB however its JSON is written: PHP’s json_encode (every / as \\/) of chunk_split base64 (\\r\\n every 76)', async () => {
+      const token = await client.token()
+      // 0xFF bytes (white pixels of an uncompressed image) are //// in base64: every character escaped.
+      for (const fill of ['0', '\u00ff']) {
+        const base64 = pdfOfSize(10 * MIB, fill).toString('base64')
+        const body = JSON.stringify({ ...sealRequest(new Uint8Array()), pdf: `${base64.replace(/.{76}/g, '$&\r\n')}\r\n` }).replaceAll('/', '\\/')
+        const sealed = await client.call({ path: '/api/open/v1/documents', rawBody: Buffer.from(body), headers: { 'content-type': 'application/json' }, token })
+        expect([sealed.status, sealed.body.code], `fill ${fill.charCodeAt(0)}: ${body.length} bytes`).toEqual([200, undefined])
+      }
+      expect(platformsDoc).toContain(`at most ${SEAL_BODY_LIMIT.toLocaleString('en-US')} bytes`)
+    })
+
     it('refuses one byte more, a few bytes more and 30 KB more alike', async () => {
       for (const size of [10 * MIB + 1, 10 * MIB + 3, 10 * MIB + 30 * 1024]) {
         const refused = await client.seal(sealRequest(pdfOfSize(size)))
@@ -129,7 +142,7 @@ describe('the open API as an integrator finds it', () => {
     it('answers a body far over the limit with 413 the client receives, with or without a content-length', async () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' })
       const { port } = t.app.server.address() as { port: number }
-      const body = Buffer.from(JSON.stringify(sealRequest(pdfOfSize(20 * MIB))))
+      const body = Buffer.from(JSON.stringify(sealRequest(pdfOfSize(24 * MIB))))
       const headers = { authorization: `Bearer ${await client.token()}`, 'content-type': 'application/json' }
       const url = `http://127.0.0.1:${port}/api/open/v1/documents`
       const sized = await fetch(url, { method: 'POST', headers, body })

@@ -12,11 +12,13 @@ import { MAX_SIGNATURES } from './open-sealing.ts'
 export const MAX_PDF_BASE64_CHARS = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4
 /**
  * The body of a sealing request: room for any PDF within the limit however the platform's JSON library
- * writes it (PHP's json_encode escapes each / of the base64 as \/, MIME encoders break it into lines:
- * a sixteenth more covers both many times over) and 64 KiB for the other fields. What is limited is the
+ * writes it, and 64 KiB for the other fields. PHP's json_encode escapes each / of the base64 as \/, and a
+ * PDF's runs of 0xFF bytes (white pixels of an uncompressed image) are nothing but / in base64, so every
+ * character may be written twice; MIME and PEM encoders break the base64 into lines of 76 or 64 characters,
+ * each line break written \r\n in JSON (four characters per 64: a sixteenth more). What is limited is the
  * decoded PDF (MAX_UPLOAD_BYTES); a body over this is refused before it is read, with the same answer.
  */
-export const SEAL_BODY_LIMIT = MAX_PDF_BASE64_CHARS + Math.ceil(MAX_PDF_BASE64_CHARS / 16) + 64 * 1024
+export const SEAL_BODY_LIMIT = 2 * MAX_PDF_BASE64_CHARS + Math.ceil(MAX_PDF_BASE64_CHARS / 16) + 64 * 1024
 
 /** The OpenAPI security scheme of the open API's signed calls (declared in app.ts's OpenAPI document). */
 export const PLATFORM_TOKEN_SCHEME = 'platformAccessToken'
