@@ -191,6 +191,13 @@ describe('the open API as an integrator finds it', () => {
     expect((await platformClient(t, platform).boundSeals()).status).toBe(200)
   })
 
+  it('reads a + in the query as a space, as docs/platforms.md says the query is signed', async () => {
+    // The client signs the pairs URLSearchParams reads: after=a b, signed after=a%20b.
+    const plus = await client.call({ path: '/api/open/v1/seals?after=a+b' })
+    expect([plus.status, plus.body.code]).toEqual([200, undefined])
+    expect(platformsDoc).toContain('a `+` in\n   the query is a space (signed `%20`), so send a plus sign as `%2B`')
+  })
+
   it('answers a token from before a secret rotation as docs/platforms.md says: TOKEN_INVALID, and the old secret INVALID_CLIENT', async () => {
     const platform = await registerTestPlatform(t)
     const before = platformClient(t, platform)
