@@ -43,11 +43,12 @@ export async function saveFile(options: {
 }
 
 /**
- * Saves what a person uploads (POST /file/upload, /file/uploadBase64), within the account's quota: whatever
- * the account stored in the last 24 hours (its uploads and the documents made for it) and these bytes stay
- * under `quota`, else HTTP 429 with Retry-After until the oldest of those leaves the window. Without it anyone
- * with a phone fills the disk: stored files stay. One account's uploads are checked and recorded one at a time
- * (a lock per account for the transaction), so concurrent uploads cannot all pass on the same remainder.
+ * Saves what a person sends at will (POST /file/upload, /file/uploadBase64, a handwriting save's picture)
+ * within the account's quota: whatever the account stored in the last 24 hours (its uploads and the documents
+ * made for it) and these bytes stay under `quota`, else HTTP 429 with Retry-After until the oldest of those
+ * leaves the window. Without it anyone with a phone fills the disk: stored files stay. One account's uploads
+ * are checked and recorded one at a time (a lock per account for the transaction), so concurrent uploads cannot
+ * all pass on the same remainder.
  */
 export async function saveUpload(
   options: { db: Database; store: FileStore; ownerAccountId: string; bytes: Buffer; originalName: string },
