@@ -46,31 +46,48 @@ export async function saveFile(options: {
  * Saves what a person sends at will (POST /file/upload, /file/uploadBase64, a handwriting save's picture)
  * within the account's quota: whatever the account stored in the last 24 hours (its uploads and the documents
  * made for it) and these bytes stay under `quota`, else HTTP 429 with Retry-After until the oldest of those
- * leaves the window. Without it anyone with a phone fills the disk: stored files stay. One account's uploads
- * are checked and recorded one at a time (a lock per account for the transaction), so concurrent uploads cannot
- * all pass on the same remainder.
+ * leaves the window. Without it anyone with a phone fills the disk: stored files stay.
+ *
+ * The bytes are written first, then the quota is checked again and the row recorded under a lock per account,
+ * so concurrent uploads cannot all pass on the same remainder, while the lock (and a database connection) is
+ * never held across a slow write to the store; bytes refused there are removed.
  */
 export async function saveUpload(
   options: { db: Database; store: FileStore; ownerAccountId: string; bytes: Buffer; originalName: string },
   quota: UploadQuota,
 ): Promise<StoredFile> {
-  return options.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${options.ownerAccountId}`}))`)
-    const since = new Date(Date.now() - QUOTA_WINDOW_MS)
-    const [used] = await tx
-      .select({ bytes: sum(files.size).mapWith(Number), files: count(), oldest: min(files.createdAt) })
-      .from(files)
-      .where(and(eq(files.ownerAccountId, options.ownerAccountId), gt(files.createdAt, since)))
-    if (used && (used.files >= quota.files || (used.bytes ?? 0) + options.bytes.length > quota.bytes)) {
-      const freedAt = (used.oldest ?? new Date()).getTime() + QUOTA_WINDOW_MS
-      throw new AppError({
-        status: resultStatus.TOO_MANY_REQUESTS,
-        httpStatus: 429,
-        message: fileMessages.quotaReached,
-        retryAfterSeconds: Math.max(1, Math.ceil((freedAt - Date.now()) / 1000)),
-      })
-    }
-    return saveFile({ ...options, db: tx })
+  const { db, store, ownerAccountId } = options
+  // Refused before anything is written when the account is over already.
+  await refuseOverQuota(db, ownerAccountId, options.bytes.length, quota)
+  const prepared = await storeFileBytes(options)
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${ownerAccountId}`}))`)
+      await refuseOverQuota(tx, ownerAccountId, options.bytes.length, quota)
+      const [row] = await tx.insert(files).values(prepared).returning()
+      return row!
+    })
+  } catch (error) {
+    // Refused: no row points at the bytes. After any other failure (a commit whose answer was lost) they are
+    // left to the start-up sweep, which removes only what no row points at (files/repair.ts).
+    if (error instanceof AppError) await store.remove(prepared.storageKey).catch(() => {})
+    throw error
+  }
+}
+
+async function refuseOverQuota(db: Database, ownerAccountId: string, adding: number, quota: UploadQuota) {
+  const since = new Date(Date.now() - QUOTA_WINDOW_MS)
+  const [used] = await db
+    .select({ bytes: sum(files.size).mapWith(Number), files: count(), oldest: min(files.createdAt) })
+    .from(files)
+    .where(and(eq(files.ownerAccountId, ownerAccountId), gt(files.createdAt, since)))
+  if (!used || (used.files < quota.files && (used.bytes ?? 0) + adding <= quota.bytes)) return
+  const freedAt = (used.oldest ?? new Date()).getTime() + QUOTA_WINDOW_MS
+  throw new AppError({
+    status: resultStatus.TOO_MANY_REQUESTS,
+    httpStatus: 429,
+    message: fileMessages.quotaReached,
+    retryAfterSeconds: Math.max(1, Math.ceil((freedAt - Date.now()) / 1000)),
   })
 }
 
