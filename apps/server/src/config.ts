@@ -212,8 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       smsResendAfterMs: positiveInteger(env, 'SMS_RESEND_SECONDS', 60) * 1000,
     },
     uploadQuota: {
-      bytes: positiveInteger(env, 'UPLOAD_QUOTA_MB', 2048) * 1024 * 1024,
-      files: positiveInteger(env, 'UPLOAD_QUOTA_FILES', 2000),
+      bytes: positiveInteger(env, 'UPLOAD_QUOTA_MB', 4096) * 1024 * 1024,
+      files: positiveInteger(env, 'UPLOAD_QUOTA_FILES', 10000),
     },
     frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     authExpiryNoticeEveryMs: wholeMinutes(env, 'AUTH_EXPIRY_NOTICES_EVERY_MINUTES', 60) * 60_000,
