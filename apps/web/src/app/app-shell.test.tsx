@@ -71,6 +71,15 @@ function CodeScreen() {
   )
 }
 
+/** A password changed on the second try: the screen says so itself once the server has taken it. */
+function ChangeScreen() {
+  return (
+    <button type="button" onClick={() => void post('/sealAuth/editPassword', {}).then(() => Toast.show({ icon: 'success', content: '密码修改成功' }), () => undefined)}>
+      确定
+    </button>
+  )
+}
+
 function OpeningScreen() {
   useEffect(() => {
     Toast.show({ content: '文件加载中' })
@@ -89,6 +98,7 @@ const open = () =>
         { path: '/next', element: <p>下一页内容</p> },
         { path: '/opening', element: <OpeningScreen /> },
         { path: '/code', element: <CodeScreen /> },
+        { path: '/change', element: <ChangeScreen /> },
       ],
     },
   )
@@ -112,7 +122,7 @@ describe('toasts and leaving a screen (app shell)', () => {
     await waitFor(() => expect(toastText()).toBe('取消绑定成功'))
     await tap('下一页')
     expect(await screen.findByText('下一页内容')).toBeTruthy()
-    await waitFor(() => expect(toastText()).toBeNull())
+    await waitFor(() => expect(toastsInSight()).toEqual([]))
   })
 
   it('clears it when the person goes back, too', async () => {
@@ -123,7 +133,7 @@ describe('toasts and leaving a screen (app shell)', () => {
     await waitFor(() => expect(toastText()).toBe('取消绑定成功'))
     await tap('返回')
     expect(await screen.findByText('起点')).toBeTruthy()
-    await waitFor(() => expect(toastText()).toBeNull())
+    await waitFor(() => expect(toastsInSight()).toEqual([]))
   })
 
   it('keeps a toast shown just before or just after navigating, as part of the same act', async () => {
@@ -178,6 +188,19 @@ describe('toasts and leaving a screen (app shell)', () => {
     await tap('下一步')
     await waitFor(() => expect(tries).toBe(2))
     await waitFor(() => expect(toastsInSight()).toEqual([]), { timeout: 500 })
+  })
+
+  it('keeps the success the screen shows when the try that clears the old toast goes through', async () => {
+    let tries = 0
+    fakeApi({ 'POST /sealAuth/editPassword': () => (++tries === 1 ? refused('两次密码不相等') : null) })
+    const { router } = open()
+    await router.navigate('/change')
+    await tap('确定')
+    await waitFor(() => expect(toastText()).toBe('两次密码不相等'))
+    await tap('确定')
+    await waitFor(() => expect(tries).toBe(2))
+    await settle()
+    expect(toastsInSight()).toEqual(['密码修改成功'])
   })
 
   it('leaves a toast alone while the person stays on the screen', async () => {

@@ -6,8 +6,10 @@ const TOAST_SELECTOR = '.adm-toast-main'
 
 export type Showing = { element: Element; text: string | null }
 
+const isHidden = (element: Element) => element.closest<HTMLElement>('.adm-toast-mask')?.style.display === 'none'
+/** The toast in sight: the newest one, as a toast taken away here stays in the page, hidden, until its own time ends. */
 const showingNow = (): Showing | null => {
-  const element = document.querySelector(TOAST_SELECTOR)
+  const element = [...document.querySelectorAll(TOAST_SELECTOR)].filter((node) => !isHidden(node)).at(-1)
   return element ? { element, text: element.textContent } : null
 }
 const sameToast = (a: Showing, b: Showing | null) => b !== null && a.element === b.element && a.text === b.text
@@ -27,7 +29,6 @@ const INPUTS = ['pointerdown', 'keydown', 'popstate'] as const
  * opens, a message shown before a timed redirect. Antd-mobile's Toast has no "when shown", so the toast
  * up at the act is remembered by its element and text (a newer Toast.show changes the text).
  *
- * Toast itself is loaded only when a toast is up, as show-toast.ts keeps it off the first screens.
  * Used once, by the app shell.
  */
 export function useToastsStayWithTheirScreen() {
@@ -48,19 +49,16 @@ export function useToastsStayWithTheirScreen() {
 }
 
 /**
- * Takes a toast away at once if it is still the one up. Toast.clear alone lets it fade out for a moment,
- * and a toast shown meanwhile opens beside it: two toasts, the old one under the new (issue #19 §4). A
- * toast shown later replaces the one up, as antd-mobile does; only a cleared one could linger.
+ * Takes a toast away at once if it is still the one up: hidden where it stands, so a toast shown meanwhile
+ * does not open beside it fading out (issue #19 §4), and left to end on its own timer. Not Toast.clear():
+ * that closes whichever toast is current, and a screen's own message shown in the same moment (密码修改成功
+ * as the try that answered the old toast goes through) is current before React has drawn it, so it was
+ * closed before anyone could read it. The next Toast.show replaces the hidden one, as antd-mobile does.
  */
 export function dismissToast(showing: Showing | null) {
   if (!showing || !sameToast(showing, showingNow())) return
-  void import('./antd-toast.ts').then(({ Toast }) => {
-    // Checked again: the new screen may have shown its own toast meanwhile.
-    if (!sameToast(showing, showingNow())) return
-    const layer = showing.element.closest<HTMLElement>('.adm-toast-mask')
-    if (layer) layer.style.display = 'none'
-    Toast.clear()
-  })
+  const layer = showing.element.closest<HTMLElement>('.adm-toast-mask')
+  if (layer) layer.style.display = 'none'
 }
 
 /**
