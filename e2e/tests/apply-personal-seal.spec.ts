@@ -75,7 +75,7 @@ test('a new person applies for a personal name seal, step by step, and leaves wi
   // lies under it. (Toasts took those taps: the first strokes on step 4 were lost.)
   await expect(page.getByText('签署成功')).toBeVisible()
   const underToast = await page.evaluate(() => {
-    const toast = [...document.querySelectorAll('.adm-toast-main')].find((node) => node.textContent?.includes('签署成功'))!.getBoundingClientRect()
+    const toast = Array.from(document.querySelectorAll('.adm-toast-main')).find((node) => node.textContent?.includes('签署成功'))!.getBoundingClientRect()
     return document.elementFromPoint(toast.x + toast.width / 2, toast.y + toast.height / 2)?.closest('.adm-toast-main') ? 'toast' : 'page'
   })
   expect(underToast).toBe('page')
