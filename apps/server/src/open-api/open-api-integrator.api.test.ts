@@ -113,6 +113,17 @@ describe('the open API as an integrator finds it', () => {
     expect([keyword.width, keyword.height]).toEqual([point.width, point.height])
   })
 
+  it('seals at the last of 25 occurrences with occurrence "last", and finds a keyword on a named page beside the same keyword on any page', async () => {
+    // 甲方（盖章） at the foot of every page: more occurrences than a request may sign (20) and the search keeps (21).
+    const pdf = await chineseContract({ pages: 25 })
+    const last = await client.seal(sealRequest(pdf, { positions: [{ keyword: '甲方（盖章）', occurrence: 'last' }] }))
+    expect(last.status, JSON.stringify(last.body)).toBe(200)
+    expect(last.body.placements.map((p: { page: number }) => p.page)).toEqual([25])
+    const scoped = await client.seal(sealRequest(pdf, { positions: [{ keyword: '甲方（盖章）' }, { keyword: '甲方（盖章）', page: 23 }] }))
+    expect(scoped.status, JSON.stringify(scoped.body)).toBe(200)
+    expect(scoped.body.placements.map((p: { page: number }) => p.page)).toEqual([1, 23])
+  })
+
   describe('sizes: the PDF, decoded, at most 10 MiB; anything larger is 413 PAYLOAD_TOO_LARGE', () => {
     it('seals a PDF of exactly 10 MiB (the sealed copy may be larger)', async () => {
       const sealed = await client.seal(sealRequest(pdfOfSize(10 * MIB)))
