@@ -124,6 +124,23 @@ describe('the open API as an integrator finds it', () => {
     expect(scoped.body.placements.map((p: { page: number }) => p.page)).toEqual([1, 23])
   })
 
+  it('answers an encrypted PDF sealed by keyword as one sealed by a point: PDF_INVALID 文档已加密，无法签章', async () => {
+    const plain = Buffer.from(await chineseContract({ pages: 1, objectStreams: false })).toString('latin1')
+    // A Standard security handler whose keys match no password: pdf.js cannot open it, our reader sees /Encrypt.
+    const hex = (n: number) => `<${'ab'.repeat(n)}>`
+    const encrypted = Buffer.from(plain.replace(/trailer\s*<</, `trailer\n<< /Encrypt << /Filter /Standard /V 1 /R 2 /Length 40 /P -4 /O ${hex(32)} /U ${hex(32)} >> /ID [${hex(16)} ${hex(16)}]`), 'latin1')
+    expect(encrypted.length).toBeGreaterThan(plain.length)
+    const answers = []
+    for (const positions of [[{ page: 1, x: 100, y: 100 }], [{ keyword: '甲方（盖章）' }]]) {
+      const refused = await client.seal(sealRequest(encrypted, { positions }))
+      answers.push([refused.status, refused.body.code, refused.body.message])
+    }
+    expect(answers).toEqual([
+      [422, 'PDF_INVALID', '文档已加密，无法签章'],
+      [422, 'PDF_INVALID', '文档已加密，无法签章'],
+    ])
+  })
+
   describe('sizes: the PDF, decoded, at most 10 MiB; anything larger is 413 PAYLOAD_TOO_LARGE', () => {
     it('seals a PDF of exactly 10 MiB (the sealed copy may be larger)', async () => {
       const sealed = await client.seal(sealRequest(pdfOfSize(10 * MIB)))

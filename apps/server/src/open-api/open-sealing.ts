@@ -252,6 +252,9 @@ async function searchText(pdf: Uint8Array, phrases: string[], options: FindTextO
   } catch (error) {
     if (error instanceof AppError) throw error
     if ((error as Error).name === 'FindTextError') throw openApiError('REQUEST_REFUSED', `关键字定位仅支持${MAX_KEYWORD_PAGES}页以内的文档`)
+    // A file pdf.js cannot open gets the answer a point gets: our own reader's (an encrypted PDF's
+    // 文档已加密，无法签章, a PdfSignError from the worker), and PDF_INVALID when that reader opens it.
+    await inWorker({ kind: 'pageBoxes', pdf, pages: [] })
     throw openApiError('PDF_INVALID')
   }
 }
