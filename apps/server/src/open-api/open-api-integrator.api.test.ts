@@ -7,7 +7,7 @@ import { sealBindings } from '../bindings/tables.ts'
 import { bindSealForTest } from '../bindings/test-support.ts'
 import { webhookDeliveries } from '../platforms/tables.ts'
 import { adminCall, registerTestPlatform } from '../platforms/test-support.ts'
-import { startTestApp, type TestApp } from '../test/harness.ts'
+import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
 import { openApiErrors } from './errors.ts'
@@ -158,6 +158,21 @@ describe('the open API as an integrator finds it', () => {
         expect([sealed.status, sealed.body.code], `fill ${fill.charCodeAt(0)}: ${body.length} bytes`).toEqual([200, undefined])
       }
       expect(platformsDoc).toContain(`at most ${SEAL_BODY_LIMIT.toLocaleString('en-US')} bytes`)
+    })
+
+    it('verifies the sealed copy of a 10 MiB PDF with POST /api/verify, as docs/platforms.md says, up to 16 MiB and one answer past it', async () => {
+      const sealed = await client.seal(sealRequest(pdfOfSize(10 * MIB)))
+      expect(sealed.status, JSON.stringify(sealed.body)).toBe(200)
+      const copy = await client.document(sealed.body.documentId, { accept: 'application/pdf' })
+      expect(copy.body.length).toBeGreaterThan(10 * MIB)
+      const verify = async (bytes: Uint8Array) => (await t.app.inject({ method: 'POST', url: '/api/verify', ...multipart({ name: '合同（已签章）.pdf', bytes, type: 'application/pdf' }) })).json()
+      const verified = await verify(copy.body)
+      expect(verified.resultStatus, JSON.stringify(verified)).toBe('00')
+      expect(verified.data.signatures).toHaveLength(1)
+      expect(verified.data.signatures[0]).toMatchObject({ documentUnchanged: true })
+      expect(await verify(pdfOfSize(16 * MIB + 1))).toMatchObject({ resultStatus: '10000', responseInfo: '文件大小不能超过16M' })
+      expect(apiDoc).toMatch(/POST `\/verify` .*≤ 16 MiB/)
+      expect(platformsDoc).toContain('at most 16 MiB')
     })
 
     it('refuses one byte more, a few bytes more and 30 KB more alike', async () => {
