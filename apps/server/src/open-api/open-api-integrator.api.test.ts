@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chineseContract, chromiumPrintedContract } from '@seal/pdf/test/test-documents'
+import { loginInfo } from '@seal/shared/api/auth'
+import { signatureReport } from '@seal/shared/api/verify'
 import { findCaller } from '../auth/sessions.ts'
 import { sealBindings } from '../bindings/tables.ts'
 import { bindSealForTest } from '../bindings/test-support.ts'
@@ -326,6 +328,21 @@ describe('the open API as an integrator finds it', () => {
       expect(sealing, code).toContain(code)
       expect(openApiErrors[code].status).toBe(422)
     }
+  })
+
+  it('documents in docs/api.md every field /verify, /auth/me and the OCR results answer, once each, in tables a renderer reads whole', () => {
+    const rows = (route: string) => apiDoc.split('\n').filter((line) => line.startsWith(`| ${route} `))
+    const [verifyRow] = rows('POST `/verify`')
+    for (const field of Object.keys(signatureReport.shape)) expect(verifyRow, field).toMatch(new RegExp(`\\b${field}\\b`))
+    expect(verifyRow).toMatch(/`verdict` .*`valid`.*`revoked`.*`invalid`/)
+    const me = rows('GET `/auth/me`')
+    expect(me).toHaveLength(1)
+    for (const field of Object.keys(loginInfo.shape)) expect(me[0], field).toMatch(new RegExp(`\\b${field}\\b`))
+    for (const route of ['POST `/paas-ai/ocr/idcard/{serial}`', 'POST `/paas-ai/ocr/businessLicense/{serial}`']) {
+      expect(rows(route)[0], route).toMatch(/busSerialNo, imgType: '(10|20)'/)
+    }
+    // A blank line between two rows ends a table: the rows after it render as text.
+    expect(apiDoc).not.toMatch(/^\|.*\|\n\s*\n\|(?![-:| ]+\|\n)/m)
   })
 
   it('accepts the operator calls of docs/platforms.md §1 with their query strings as written there', async () => {
