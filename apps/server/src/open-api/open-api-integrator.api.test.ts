@@ -345,6 +345,14 @@ describe('the open API as an integrator finds it', () => {
     expect(apiDoc).not.toMatch(/^\|.*\|\n\s*\n\|(?![-:| ]+\|\n)/m)
   })
 
+  it('names in the served OpenAPI document only sections docs/platforms.md has', async () => {
+    const served = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body
+    const headings = [...platformsDoc.matchAll(/^#{2,3} (?:\d+\. )?(.+)$/gm)].map((m) => m[1]!)
+    const named = [...served.matchAll(/platforms\.md(?:「([^」]+)」|\\"([^\\]+)\\")/g)].map((m) => m[1] ?? m[2]!)
+    expect(named.length).toBeGreaterThan(0)
+    for (const section of named) expect(headings.some((heading) => heading.startsWith(section)), section).toBe(true)
+  })
+
   it('accepts the operator calls of docs/platforms.md §1 with their query strings as written there', async () => {
     const platform = await registerTestPlatform(t)
     const lists = [...platformsDoc.matchAll(/`GET (\/api\/admin\/[^`]+)`/g)].map((m) => m[1]!)
