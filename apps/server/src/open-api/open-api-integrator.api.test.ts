@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chineseContract, chromiumPrintedContract } from '@seal/pdf/test/test-documents'
+import { loginInfo } from '@seal/shared/api/auth'
+import { signatureReport } from '@seal/shared/api/verify'
 import { findCaller } from '../auth/sessions.ts'
 import { sealBindings } from '../bindings/tables.ts'
 import { bindSealForTest } from '../bindings/test-support.ts'
 import { webhookDeliveries } from '../platforms/tables.ts'
 import { adminCall, registerTestPlatform } from '../platforms/test-support.ts'
-import { startTestApp, type TestApp } from '../test/harness.ts'
+import { multipart, startTestApp, type TestApp } from '../test/harness.ts'
 import { personalSealFor } from '../test/seals.ts'
 import { idNumber } from '../unit-apply/test-support.ts'
 import { openApiErrors } from './errors.ts'
@@ -113,6 +115,34 @@ describe('the open API as an integrator finds it', () => {
     expect([keyword.width, keyword.height]).toEqual([point.width, point.height])
   })
 
+  it('seals at the last of 25 occurrences with occurrence "last", and finds a keyword on a named page beside the same keyword on any page', async () => {
+    // 甲方（盖章） at the foot of every page: more occurrences than a request may sign (20) and the search keeps (21).
+    const pdf = await chineseContract({ pages: 25 })
+    const last = await client.seal(sealRequest(pdf, { positions: [{ keyword: '甲方（盖章）', occurrence: 'last' }] }))
+    expect(last.status, JSON.stringify(last.body)).toBe(200)
+    expect(last.body.placements.map((p: { page: number }) => p.page)).toEqual([25])
+    const scoped = await client.seal(sealRequest(pdf, { positions: [{ keyword: '甲方（盖章）' }, { keyword: '甲方（盖章）', page: 23 }] }))
+    expect(scoped.status, JSON.stringify(scoped.body)).toBe(200)
+    expect(scoped.body.placements.map((p: { page: number }) => p.page)).toEqual([1, 23])
+  })
+
+  it('answers an encrypted PDF sealed by keyword as one sealed by a point: PDF_INVALID 文档已加密，无法签章', async () => {
+    const plain = Buffer.from(await chineseContract({ pages: 1, objectStreams: false })).toString('latin1')
+    // A Standard security handler whose keys match no password: pdf.js cannot open it, our reader sees /Encrypt.
+    const hex = (n: number) => `<${'ab'.repeat(n)}>`
+    const encrypted = Buffer.from(plain.replace(/trailer\s*<</, `trailer\n<< /Encrypt << /Filter /Standard /V 1 /R 2 /Length 40 /P -4 /O ${hex(32)} /U ${hex(32)} >> /ID [${hex(16)} ${hex(16)}]`), 'latin1')
+    expect(encrypted.length).toBeGreaterThan(plain.length)
+    const answers = []
+    for (const positions of [[{ page: 1, x: 100, y: 100 }], [{ keyword: '甲方（盖章）' }]]) {
+      const refused = await client.seal(sealRequest(encrypted, { positions }))
+      answers.push([refused.status, refused.body.code, refused.body.message])
+    }
+    expect(answers).toEqual([
+      [422, 'PDF_INVALID', '文档已加密，无法签章'],
+      [422, 'PDF_INVALID', '文档已加密，无法签章'],
+    ])
+  })
+
   describe('sizes: the PDF, decoded, at most 10 MiB; anything larger is 413 PAYLOAD_TOO_LARGE', () => {
     it('seals a PDF of exactly 10 MiB (the sealed copy may be larger)', async () => {
       const sealed = await client.seal(sealRequest(pdfOfSize(10 * MIB)))
@@ -130,6 +160,21 @@ describe('the open API as an integrator finds it', () => {
         expect([sealed.status, sealed.body.code], `fill ${fill.charCodeAt(0)}: ${body.length} bytes`).toEqual([200, undefined])
       }
       expect(platformsDoc).toContain(`at most ${SEAL_BODY_LIMIT.toLocaleString('en-US')} bytes`)
+    })
+
+    it('verifies the sealed copy of a 10 MiB PDF with POST /api/verify, as docs/platforms.md says, up to 16 MiB and one answer past it', async () => {
+      const sealed = await client.seal(sealRequest(pdfOfSize(10 * MIB)))
+      expect(sealed.status, JSON.stringify(sealed.body)).toBe(200)
+      const copy = await client.document(sealed.body.documentId, { accept: 'application/pdf' })
+      expect(copy.body.length).toBeGreaterThan(10 * MIB)
+      const verify = async (bytes: Uint8Array) => (await t.app.inject({ method: 'POST', url: '/api/verify', ...multipart({ name: '合同（已签章）.pdf', bytes, type: 'application/pdf' }) })).json()
+      const verified = await verify(copy.body)
+      expect(verified.resultStatus, JSON.stringify(verified)).toBe('00')
+      expect(verified.data.signatures).toHaveLength(1)
+      expect(verified.data.signatures[0]).toMatchObject({ documentUnchanged: true })
+      expect(await verify(pdfOfSize(16 * MIB + 1))).toMatchObject({ resultStatus: '10000', responseInfo: '文件大小不能超过16M' })
+      expect(apiDoc).toMatch(/POST `\/verify` .*≤ 16 MiB/)
+      expect(platformsDoc).toContain('at most 16 MiB')
     })
 
     it('refuses one byte more, a few bytes more and 30 KB more alike', async () => {
@@ -283,6 +328,29 @@ describe('the open API as an integrator finds it', () => {
       expect(sealing, code).toContain(code)
       expect(openApiErrors[code].status).toBe(422)
     }
+  })
+
+  it('documents in docs/api.md every field /verify, /auth/me and the OCR results answer, once each, in tables a renderer reads whole', () => {
+    const rows = (route: string) => apiDoc.split('\n').filter((line) => line.startsWith(`| ${route} `))
+    const [verifyRow] = rows('POST `/verify`')
+    for (const field of Object.keys(signatureReport.shape)) expect(verifyRow, field).toMatch(new RegExp(`\\b${field}\\b`))
+    expect(verifyRow).toMatch(/`verdict` .*`valid`.*`revoked`.*`invalid`/)
+    const me = rows('GET `/auth/me`')
+    expect(me).toHaveLength(1)
+    for (const field of Object.keys(loginInfo.shape)) expect(me[0], field).toMatch(new RegExp(`\\b${field}\\b`))
+    for (const route of ['POST `/paas-ai/ocr/idcard/{serial}`', 'POST `/paas-ai/ocr/businessLicense/{serial}`']) {
+      expect(rows(route)[0], route).toMatch(/busSerialNo, imgType: '(10|20)'/)
+    }
+    // A blank line between two rows ends a table: the rows after it render as text.
+    expect(apiDoc).not.toMatch(/^\|.*\|\n\s*\n\|(?![-:| ]+\|\n)/m)
+  })
+
+  it('names in the served OpenAPI document only sections docs/platforms.md has', async () => {
+    const served = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body
+    const headings = [...platformsDoc.matchAll(/^#{2,3} (?:\d+\. )?(.+)$/gm)].map((m) => m[1]!)
+    const named = [...served.matchAll(/platforms\.md(?:「([^」]+)」|\\"([^\\]+)\\")/g)].map((m) => m[1] ?? m[2]!)
+    expect(named.length).toBeGreaterThan(0)
+    for (const section of named) expect(headings.some((heading) => heading.startsWith(section)), section).toBe(true)
   })
 
   it('accepts the operator calls of docs/platforms.md §1 with their query strings as written there', async () => {

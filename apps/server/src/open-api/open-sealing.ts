@@ -1,6 +1,6 @@
 import type { Hash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { TextMatch } from '@seal/pdf/text/find-text'
+import type { FindTextOptions, TextMatch } from '@seal/pdf/text/find-text'
 import { AppError } from '../errors.ts'
 import { files } from '../files/tables.ts'
 import { platformDocuments, type Platform } from '../platforms/tables.ts'
@@ -185,14 +185,14 @@ async function sealOnPaper(trust: Trust, sealId: string): Promise<{ size: { widt
  */
 async function placementsFor(pdf: Uint8Array, positions: OpenSealPosition[], size: { width: number; height: number }): Promise<SealPlacement[]> {
   const keywords = positions.flatMap((p) => ('keyword' in p ? [p] : []))
-  const found = keywords.length > 0 ? await findKeywords(pdf, keywords) : {}
+  const found = keywords.length > 0 ? await findKeywords(pdf, keywords) : new Map<KeywordPosition, TextMatch[]>()
   const placements: SealPlacement[] = []
   for (const position of positions) {
     if (!('keyword' in position)) {
       placements.push({ page: position.page, x: position.x, y: position.y, ...size })
       continue
     }
-    const onPage = (found[position.keyword] ?? []).filter((m) => position.page === undefined || m.page === position.page)
+    const onPage = found.get(position) ?? []
     if (onPage.length === 0) {
       // pdf.js reads what it can of a broken file and finds no text in it: a file our reader cannot open
       // is PDF_INVALID, as it is for a point (a PdfSignError from the worker).
@@ -218,15 +218,43 @@ function refuseOffPage(placement: SealPlacement, page: { width: number; height: 
   if (!onVisiblePage(placement, page)) throw openApiError('POSITION_INVALID', `签章位置超出页面范围（第${placement.page}页）`)
 }
 
-async function findKeywords(pdf: Uint8Array, keywords: { keyword: string; page?: number | undefined }[]): Promise<Record<string, TextMatch[]>> {
-  const phrases = [...new Set(keywords.map((k) => k.keyword))]
-  // Only the pages named, when every keyword names one.
-  const pages = keywords.every((k) => k.page !== undefined) ? [...new Set(keywords.map((k) => k.page!))] : undefined
+type KeywordPosition = Extract<OpenSealPosition, { keyword: string }>
+
+/**
+ * The matches each keyword position chooses from. The cap on matches (one more than a request may sign)
+ * holds per position, never across them: positions asking the same thing (the same page or every page,
+ * from the start or from the end) share one search, so a keyword on a named page is found however often it
+ * occurs elsewhere, and `last` is the document's last occurrence, not the cap's. At most one search per
+ * position (20), each over at most MAX_KEYWORD_PAGES pages whose text the worker reads once (find-text.ts).
+ */
+async function findKeywords(pdf: Uint8Array, keywords: KeywordPosition[]): Promise<Map<KeywordPosition, TextMatch[]>> {
+  const searches = new Map<string, { page: number | undefined; keep: 'first' | 'last'; positions: KeywordPosition[] }>()
+  for (const position of keywords) {
+    const keep = position.occurrence === 'last' ? 'last' : 'first'
+    const key = `${position.page ?? '*'}:${keep}`
+    const search = searches.get(key) ?? { page: position.page, keep, positions: [] }
+    search.positions.push(position)
+    searches.set(key, search)
+  }
+  const found = new Map<KeywordPosition, TextMatch[]>()
+  for (const { page, keep, positions } of searches.values()) {
+    const phrases = [...new Set(positions.map((p) => p.keyword))]
+    const options = { pages: page === undefined ? undefined : [page], keep, maxMatchesPerPhrase: MAX_SIGNATURES + 1, maxPages: MAX_KEYWORD_PAGES }
+    const matches = await searchText(pdf, phrases, options)
+    for (const position of positions) found.set(position, matches[position.keyword] ?? [])
+  }
+  return found
+}
+
+async function searchText(pdf: Uint8Array, phrases: string[], options: FindTextOptions): Promise<Record<string, TextMatch[]>> {
   try {
-    return await inWorker({ kind: 'findText', pdf, phrases, options: { pages, maxMatchesPerPhrase: MAX_SIGNATURES + 1, maxPages: MAX_KEYWORD_PAGES } })
+    return await inWorker({ kind: 'findText', pdf, phrases, options })
   } catch (error) {
     if (error instanceof AppError) throw error
     if ((error as Error).name === 'FindTextError') throw openApiError('REQUEST_REFUSED', `关键字定位仅支持${MAX_KEYWORD_PAGES}页以内的文档`)
+    // A file pdf.js cannot open gets the answer a point gets: our own reader's (an encrypted PDF's
+    // 文档已加密，无法签章, a PdfSignError from the worker), and PDF_INVALID when that reader opens it.
+    await inWorker({ kind: 'pageBoxes', pdf, pages: [] })
     throw openApiError('PDF_INVALID')
   }
 }

@@ -32,7 +32,7 @@ const refusals = { '4xx': errorBody, '5xx': errorBody }
 /** A signed call: the access token and the signature headers, declared so generated clients send both. */
 const security = [{ [PLATFORM_TOKEN_SCHEME]: [] }]
 const signed =
-  '须带 Authorization: Bearer <accessToken> 与请求签名头 X-Seal-Timestamp、X-Seal-Nonce、X-Seal-Signature（docs/platforms.md「请求签名」）。'
+  '须带 Authorization: Bearer <accessToken> 与请求签名头 X-Seal-Timestamp、X-Seal-Nonce、X-Seal-Signature（docs/platforms.md「Signing requests」）。'
 
 /** Token calls a client address may make a minute: plenty for a platform, little for guessing. */
 const TOKEN_CALLS_PER_MINUTE = 30

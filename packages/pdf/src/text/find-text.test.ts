@@ -71,6 +71,14 @@ describe('findText', () => {
     expect(sealLine!.width / 6).toBeCloseTo(clause!.width / 3, 0)
   })
 
+  it('keeps the last matches over the cap with keep: last, so the last occurrence of the document is among them', async () => {
+    const pdf = await chineseContract({ pages: 5 })
+    const first = await findText(pdf, ['甲方（盖章）'], { maxMatchesPerPhrase: 2 })
+    expect(first['甲方（盖章）']!.map((m) => m.page)).toEqual([1, 2])
+    const last = await findText(pdf, ['甲方（盖章）'], { maxMatchesPerPhrase: 2, keep: 'last' })
+    expect(last['甲方（盖章）']!.map((m) => m.page)).toEqual([4, 5])
+  })
+
   it('refuses to search a document longer than allowed', async () => {
     const pdf = await chineseContract({ pages: 3 })
     await expect(findText(pdf, ['合同'], { maxPages: 2 })).rejects.toBeInstanceOf(FindTextError)

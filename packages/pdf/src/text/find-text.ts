@@ -13,8 +13,13 @@ export type TextMatch = { page: number; x: number; y: number; width: number; hei
 export type FindTextOptions = {
   /** Only these pages (1-based); every page when absent. */
   pages?: number[] | undefined
-  /** Stop after this many matches of one phrase (a bound on work and answer size). */
+  /** Answer at most this many matches of one phrase (a bound on answer size; with `keep: 'first'` on work too). */
   maxMatchesPerPhrase?: number
+  /**
+   * Which matches a phrase over `maxMatchesPerPhrase` keeps: its first ones (the default; the search stops
+   * there), or its last ones (every page is read, so the last occurrence of the document is among them).
+   */
+  keep?: 'first' | 'last'
   /** Refuse documents with more pages than this to be searched (a bound on work). */
   maxPages?: number
 }
@@ -49,6 +54,7 @@ export async function findText(pdf: Uint8Array, phrases: string[], options: Find
   const wanted = phrases.map((phrase) => [phrase, compact(phrase.normalize('NFKC'))] as const).filter(([, needle]) => needle.length > 0)
   const found: Record<string, TextMatch[]> = Object.fromEntries(phrases.map((phrase) => [phrase, []]))
   const limit = options.maxMatchesPerPhrase ?? 100
+  const keepLast = options.keep === 'last'
   const text = await documentText(pdf)
   try {
     const numPages = await text.numPages()
@@ -57,12 +63,14 @@ export async function findText(pdf: Uint8Array, phrases: string[], options: Find
     const pages = options.pages ?? Array.from({ length: numPages }, (_, i) => i + 1)
     for (const pageNumber of pages) {
       if (pageNumber < 1 || pageNumber > numPages) continue
-      if (wanted.every(([phrase]) => found[phrase]!.length >= limit)) break
+      if (!keepLast && wanted.every(([phrase]) => found[phrase]!.length >= limit)) break
       const { glyphs, text: pageText, glyphAt } = await text.page(pageNumber)
       for (const [phrase, needle] of wanted) {
         const matches = found[phrase]!
-        for (let at = pageText.indexOf(needle); at >= 0 && matches.length < limit; at = pageText.indexOf(needle, at + needle.length)) {
+        for (let at = pageText.indexOf(needle); at >= 0 && (keepLast || matches.length < limit); at = pageText.indexOf(needle, at + needle.length)) {
           matches.push({ page: pageNumber, ...boxAround(glyphs.slice(glyphAt[at]!, glyphAt[at + needle.length - 1]! + 1)) })
+          // The earliest goes once the answer is full: the last ones stay, in the document's order.
+          if (matches.length > limit) matches.shift()
         }
       }
     }
