@@ -136,6 +136,9 @@ function describeIssue(issue: Issue | undefined): string {
     return /received undefined/.test(issue.message ?? '') ? `缺少参数：${field}` : `参数类型错误：${field}`
   }
   if (issue.keyword === 'unrecognized_keys') return `不支持的参数：${field}`
+  // A number's bound is a range (limit=101), not a length: 参数过长 would mislead.
+  const bounded = issue.params?.origin === 'number' || issue.params?.origin === 'bigint'
+  if (bounded && (issue.keyword === 'too_big' || issue.keyword === 'too_small')) return `参数超出范围：${field}`
   if (issue.keyword === 'too_big') return `参数过长：${field}`
   if (issue.keyword === 'too_small') return `参数过短：${field}`
   return `参数格式错误：${field}`

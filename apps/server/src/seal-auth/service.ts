@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm'
+import { and, count, eq, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AuthorizationLetterPositions } from '@seal/pdf/documents/authorization-letter'
 import { acceptancePath, authUseTypeNeeds, sealAuthMessages, type authCreationData } from '@seal/shared/api/seal-auth'
@@ -41,6 +41,8 @@ export const PHONE_PROOF_TTL_MS = 30 * 60_000
 /** Handwriting samples a seal user with the signature use method must have (000 §9). */
 export const ACCEPTANCE_SAMPLES = 5
 const ACCEPT_SMS_PURPOSE = 'seal-auth'
+/** Unsigned authorisation letters one person may hold open on one seal: rows are not free, real use is a few. */
+export const MAX_OPEN_DRAFTS = 20
 
 const sealIsUsable = (found: SealHolder) => found.seal.status === sealStatusWide.VALID
 
@@ -61,22 +63,32 @@ export async function createDraft(db: Database, caller: Caller, data: z.output<t
   if (grantee.id === access.holder.personId || grantee.id === caller.person.id) throw businessError(sealAuthMessages.selfAuthorisation)
   if (await liveAuthOf(db, access.seal.id, grantee.id)) throw businessError(sealAuthMessages.alreadyAuthorised)
 
-  const [row] = await db
-    .insert(sealAuths)
-    .values({
-      sealId: access.seal.id,
-      granteePersonId: grantee.id,
-      granteePhone: data.phone,
-      grantorPersonId: caller.person.id,
-      grantorRole: access.role,
-      authUseType: String(data.authUseType),
-      useType: String(data.useType),
-      scope: data.scope ?? null,
-      startTime: new Date(data.startTime),
-      endTime: new Date(data.endTime),
-    })
-    .returning({ id: sealAuths.id })
-  return row!.id
+  // The count and the insert under one lock per seal and grantor, so concurrent creates cannot all pass on
+  // the same count (as uploads do, files/service.ts).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seal-auth-draft:${access.seal.id}:${caller.person.id}`}))`)
+    const [open] = await tx
+      .select({ drafts: count() })
+      .from(sealAuths)
+      .where(and(eq(sealAuths.sealId, access.seal.id), eq(sealAuths.grantorPersonId, caller.person.id), eq(sealAuths.status, 'draft')))
+    if ((open?.drafts ?? 0) >= MAX_OPEN_DRAFTS) throw businessError(sealAuthMessages.tooManyDrafts)
+    const [row] = await tx
+      .insert(sealAuths)
+      .values({
+        sealId: access.seal.id,
+        granteePersonId: grantee.id,
+        granteePhone: data.phone,
+        grantorPersonId: caller.person.id,
+        grantorRole: access.role,
+        authUseType: String(data.authUseType),
+        useType: String(data.useType),
+        scope: data.scope ?? null,
+        startTime: new Date(data.startTime),
+        endTime: new Date(data.endTime),
+      })
+      .returning({ id: sealAuths.id })
+    return row!.id
+  })
 }
 
 async function personByIdentity(db: Database, input: { name: string; identityNo: string; phone: string }) {
