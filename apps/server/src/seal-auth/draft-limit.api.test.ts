@@ -27,5 +27,9 @@ describe('open authorisation drafts of one seal', () => {
     expect(new Set(answers.filter((a) => a.body.resultStatus !== '00').map((a) => a.body.responseInfo))).toEqual(new Set([sealAuthMessages.tooManyDrafts]))
     const drafts = await t.app.db.select().from(sealAuths).where(eq(sealAuths.status, 'draft'))
     expect(drafts).toHaveLength(MAX_OPEN_DRAFTS)
+
+    // A day later those drafts, never signed (they cannot be deleted), no longer stand in the way.
+    await t.app.db.update(sealAuths).set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) }).where(eq(sealAuths.status, 'draft'))
+    expect((await callAs(t)(scene.enterprise, '/sealAuth/createAuth', creationData(scene, grantee(100)))).body.resultStatus).toBe('00')
   })
 })

@@ -1,4 +1,4 @@
-import { and, count, eq, or, sql } from 'drizzle-orm'
+import { and, count, eq, gt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AuthorizationLetterPositions } from '@seal/pdf/documents/authorization-letter'
 import { acceptancePath, authUseTypeNeeds, sealAuthMessages, type authCreationData } from '@seal/shared/api/seal-auth'
@@ -41,8 +41,12 @@ export const PHONE_PROOF_TTL_MS = 30 * 60_000
 /** Handwriting samples a seal user with the signature use method must have (000 §9). */
 export const ACCEPTANCE_SAMPLES = 5
 const ACCEPT_SMS_PURPOSE = 'seal-auth'
-/** Unsigned authorisation letters one person may hold open on one seal: rows are not free, real use is a few. */
+/**
+ * Unsigned authorisation letters one person may start on one seal in DRAFT_WINDOW_MS: rows are not free, real
+ * use is a few. A window, not a total: a draft cannot be deleted, and old abandoned ones must not shut anyone out.
+ */
 export const MAX_OPEN_DRAFTS = 20
+const DRAFT_WINDOW_MS = 24 * 60 * 60_000
 
 const sealIsUsable = (found: SealHolder) => found.seal.status === sealStatusWide.VALID
 
@@ -70,7 +74,7 @@ export async function createDraft(db: Database, caller: Caller, data: z.output<t
     const [open] = await tx
       .select({ drafts: count() })
       .from(sealAuths)
-      .where(and(eq(sealAuths.sealId, access.seal.id), eq(sealAuths.grantorPersonId, caller.person.id), eq(sealAuths.status, 'draft')))
+      .where(and(eq(sealAuths.sealId, access.seal.id), eq(sealAuths.grantorPersonId, caller.person.id), eq(sealAuths.status, 'draft'), gt(sealAuths.createdAt, new Date(now.getTime() - DRAFT_WINDOW_MS))))
     if ((open?.drafts ?? 0) >= MAX_OPEN_DRAFTS) throw businessError(sealAuthMessages.tooManyDrafts)
     const [row] = await tx
       .insert(sealAuths)

@@ -270,7 +270,7 @@ export const acceptancePath = (authId: string) => `/authorization-start/personal
 
 /** Messages of ours for refusals the spec leaves unworded. */
 export const sealAuthMessages = {
-  tooManyDrafts: '此印章待签署的授权已达上限（20份），请先完成签署后再试',
+  tooManyDrafts: '此印章24小时内待签署的授权已达上限（20份），请先完成签署或稍后再试',
   alreadyAuthorised: '该用章人已获得此印章的授权，请勿重复授权',
   notAuthorisable: '您无权授权此印章',
   managerOnlyUse: '管理员仅可授权使用印章',
