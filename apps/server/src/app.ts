@@ -8,7 +8,7 @@ import type { Database } from './db/client.ts'
 import type { FileStore } from './files/store.ts'
 import type { Providers } from './identity/providers.ts'
 import type { Secrets } from './secrets.ts'
-import { authPlugin } from './auth/guard.ts'
+import { accessSecuritySchemes, authPlugin, openApiAccess } from './auth/guard.ts'
 import { pendingDeliveryCount } from './platforms/webhook-deliveries.ts'
 import { queueDepths } from './jobs/queue.ts'
 import { observabilityPlugin, requestIdOf } from './plugins/observability.ts'
@@ -163,8 +163,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(unreadBodyPlugin)
 
   await app.register(swagger, {
-    openapi: { info: { title: '电子印章服务 API', version: '0.1.0' }, servers: [{ url: '/' }], components: { securitySchemes: openApiSecuritySchemes } },
-    transform: openApiSchemaTransform,
+    openapi: {
+      info: { title: '电子印章服务 API', version: '0.1.0' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { ...accessSecuritySchemes, ...openApiSecuritySchemes } },
+    },
+    transform: documentedWithAccess,
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } })
@@ -230,3 +234,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 }
 
 const notFoundEnvelope = { resultStatus: '404', responseInfo: '接口不存在', data: null }
+
+/**
+ * The OpenAPI transform, with who may call each route as the guard decides it (auth/guard.ts): the app's
+ * session, an operator's token with the roles that reach the route, or nothing for a public one. The open
+ * API's routes declare their own.
+ */
+const documentedWithAccess: typeof openApiSchemaTransform = (document) => {
+  const transformed = openApiSchemaTransform(document)
+  const schema = transformed.schema as { security?: unknown; description?: string; summary?: string }
+  if (schema.security) return transformed
+  const { security, roles } = openApiAccess(document.route.url, document.route.config)
+  if (!security) return transformed
+  const rolesSaid = roles && `运营角色：${roles.length > 0 ? roles.join('、') : '无（不对任何人开放）'}`
+  const description = [schema.description, rolesSaid].filter(Boolean).join('\n\n') || undefined
+  return { ...transformed, schema: { ...transformed.schema, security, ...(description && { description }) } }
+}

@@ -74,8 +74,9 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { findOperato
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions
     if (!route.url) return // no route matched: the not-found handler answers 404
-    const roles = route.config.operatorRoles ?? (route.url.startsWith('/api/admin') && !route.config.public ? [] : undefined)
-    if (roles) {
+    const access = routeAccess(route.url, route.config)
+    if (access.kind === 'operator') {
+      const roles = access.roles
       const token = bearerToken(request)
       const operator = token ? await options.findOperator(token) : null
       if (!operator) throw unauthorized()
@@ -94,9 +95,50 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { findOperato
     }
     const token = bearerToken(request)
     if (token) request.caller = await findCaller(app.db, token)
-    if (!request.caller && !route.config.public) throw unauthorized()
+    if (!request.caller && access.kind === 'session') throw unauthorized()
   })
 })
+
+type RouteAccess = { kind: 'public' } | { kind: 'session' } | { kind: 'operator'; roles: readonly string[] }
+
+/**
+ * Who may call a route, from its URL pattern and config: operator roles (an /api/admin route without any
+ * is refused to everyone), a person's session, or anyone (`public`). The guard decides by it and the
+ * OpenAPI document says it (`openApiSecurity`), so the two cannot part.
+ */
+function routeAccess(url: string, config: { public?: boolean; operatorRoles?: readonly string[] }): RouteAccess {
+  const roles = config.operatorRoles ?? (url.startsWith('/api/admin') && !config.public ? [] : undefined)
+  if (roles) return { kind: 'operator', roles }
+  return config.public ? { kind: 'public' } : { kind: 'session' }
+}
+
+const APP_SESSION_SCHEME = 'appSession'
+const OPERATOR_SCHEME = 'operatorToken'
+
+/** The OpenAPI security schemes of the app's and the operators' calls (the open API's is its own, open-api/schemas.ts). */
+export const accessSecuritySchemes = {
+  [APP_SESSION_SCHEME]: {
+    type: 'http',
+    scheme: 'bearer',
+    description: '登录后的会话令牌：POST /api/auth/login/personal（个人）、/api/auth/login/enterprise（企业）或宿主应用的 /api/auth/login/host 返回的 token',
+  },
+  [OPERATOR_SCHEME]: {
+    type: 'http',
+    scheme: 'bearer',
+    description: '运营人员：POST /api/admin/session 登录得到的会话，或运营后台签发的 API 密钥（启动密钥见 data/secrets/admin.token）；各接口说明末尾写明所需角色',
+  },
+} as const
+
+/**
+ * A route's `security` in the OpenAPI document, as the guard decides it (none for a public route), and for
+ * an operator route the roles that reach it, said at the end of its description.
+ */
+export function openApiAccess(url: string, config: { public?: boolean; operatorRoles?: readonly string[] } | undefined) {
+  const access = routeAccess(url, config ?? {})
+  if (access.kind === 'public') return { security: undefined, roles: undefined }
+  if (access.kind === 'session') return { security: [{ [APP_SESSION_SCHEME]: [] }], roles: undefined }
+  return { security: [{ [OPERATOR_SCHEME]: [] }], roles: access.roles }
+}
 
 /** An operator whose roles (or unfinished enrolment) do not reach the route: HTTP 403, as automation expects. */
 const operatorRefused = (message: string) => new AppError({ status: resultStatus.FORBIDDEN, httpStatus: 403, message })

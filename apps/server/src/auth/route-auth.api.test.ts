@@ -80,6 +80,24 @@ describe('authorisation by the matched route', () => {
     expect(protectedRoutes).toContainEqual({ method: 'POST', path: '/api/seal/detail' })
   })
 
+  it('says in the OpenAPI document how each route is called, as the guard decides it', async () => {
+    type Operation = { security?: Record<string, string[]>[]; description?: string }
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> }
+    const mismatches: string[] = []
+    for (const [path, operations] of Object.entries(docs.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!['get', 'post', 'put', 'delete'].includes(method)) continue
+        const route = { method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000') }
+        const refusedWithout = protectedRoutes.some((p) => p.method === route.method && p.path === route.path)
+        const expected = !refusedWithout ? undefined : path.startsWith('/api/admin/') ? 'operatorToken' : path.startsWith('/api/open/') ? 'platformAccessToken' : 'appSession'
+        const declared = operation.security?.flatMap((requirement) => Object.keys(requirement)).join(',') || undefined
+        if (declared !== expected) mismatches.push(`${route.method} ${path}: declares ${declared}, the server wants ${expected}`)
+        if (expected === 'operatorToken' && !/运营角色：/.test(operation.description ?? '')) mismatches.push(`${route.method} ${path}: no roles said`)
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
+
   it('refuses every odd spelling of every protected route without credentials', async () => {
     const failures: string[] = []
     for (const route of protectedRoutes) {

@@ -54,6 +54,8 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: '以 clientId、clientSecret 换取访问令牌（有效2小时）†',
+        // The credentials are in the body: no token to present yet.
+        security: [],
         body: tokenBody,
         response: { 200: tokenAnswer, ...refusals },
       },
