@@ -104,7 +104,7 @@ type RouteAccess = { kind: 'public' } | { kind: 'session' } | { kind: 'operator'
 /**
  * Who may call a route, from its URL pattern and config: operator roles (an /api/admin route without any
  * is refused to everyone), a person's session, or anyone (`public`). The guard decides by it and the
- * OpenAPI document says it (`openApiSecurity`), so the two cannot part.
+ * OpenAPI document says it (`openApiAccess`), so the two cannot part.
  */
 function routeAccess(url: string, config: { public?: boolean; operatorRoles?: readonly string[] }): RouteAccess {
   const roles = config.operatorRoles ?? (url.startsWith('/api/admin') && !config.public ? [] : undefined)
